@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { authPlugin } from './platform/auth.ts';
+import { AppError } from './platform/errors.ts';
+import type { Jobs } from './platform/jobs.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  jobs: Jobs;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** Paths the API owns; everything else is the SPA. */
+const API_PREFIXES = ['/api', '/rest', '/integrations'];
+const isApiPath = (url: string) =>
+  API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+
+/** Origins the payment providers' embedded forms load from (PCI DSS SAQ A: nothing else may run). */
+const PAYMENT_SCRIPT_ORIGINS = ['https://js.stripe.com'];
+const PAYMENT_FRAME_ORIGINS = [
+  'https://js.stripe.com',
+  'https://checkout.stripe.com',
+  'https://hooks.stripe.com',
+];
+const PAYMENT_CONNECT_ORIGINS = ['https://api.stripe.com', 'https://checkout.stripe.com'];
+
+/**
+ * Builds the whole HTTP application without listening, so tests can `inject` requests.
+ * Every feature's routes are registered here.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...PAYMENT_SCRIPT_ORIGINS],
+        frameSrc: ["'self'", ...PAYMENT_FRAME_ORIGINS],
+        connectSrc: ["'self'", ...PAYMENT_CONNECT_ORIGINS],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
+        // Mantine sets inline style attributes; no inline scripts are allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: true, max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tumble API', version: '1.0.0', description: 'Classes, events and birthday parties.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      return reply
+        .code(400)
+        .send({ message: first ? `${field ? `${field}: ` : ''}${first.message}` : 'Invalid request.' });
+    }
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ message: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Something went wrong. Please try again.' });
+  });
+
+  await app.register(authPlugin);
+  await app.register(healthRoutes);
+  await app.register(accountsRoutes);
+
+  const indexHtml = path.join(config.WEB_DIST, 'index.html');
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      // Hashed asset names never change content: cache them for a year; index.html always revalidates.
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) || !['GET', 'HEAD'].includes(request.method) || !existsSync(indexHtml)) {
+      return reply.code(404).send({ message: 'Not found.' });
+    }
+    // SPA fallback: the React router decides, including its own not-found page.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

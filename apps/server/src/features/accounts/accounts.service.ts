@@ -1,0 +1,390 @@
+import type {
+  AclResponse,
+  CompanySignupRequest,
+  LinkCheckResult,
+  LoginRequest,
+  ResetPasswordRequest,
+  Role,
+  StudentSignupRequest,
+} from '@tumble/contracts/auth';
+import { parentPassword, staffPassword } from '@tumble/contracts/auth';
+import type { FormResponse } from '@tumble/contracts/http';
+import { messages } from '@tumble/contracts/messages';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { SESSION_ABSOLUTE_MS } from '../../platform/auth.ts';
+import { AppError, NotFoundError } from '../../platform/errors.ts';
+import { queues } from '../../platform/jobs.ts';
+import { queueMail } from '../../platform/mail/mail.service.ts';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  randomToken,
+  sha256,
+  verifyPassword,
+} from '../../platform/secrets.ts';
+import { Tenant } from '../../platform/tenancy.ts';
+import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from '../../platform/throttle.ts';
+import { navigationFor } from './accounts.navigation.ts';
+import { accountLinks, authSessions, companies, users } from './accounts.tables.ts';
+
+/** How long activation and reset links live (Accounts issue). */
+export const LINK_LIFETIME_MS = { activation: 7 * 24 * 60 * 60 * 1000, reset: 60 * 60 * 1000 } as const;
+
+const STAFF_ROLES: Role[] = ['companyadmin', 'companystaff', 'companycoach'];
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** The public URL of a company's logo, or null. */
+export const logoUrl = (logoFile: string | null) => (logoFile ? `/api/v1/files/${logoFile}` : null);
+
+async function companyByAuthhash(db: Db, authhash: string) {
+  const [company] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.authhash, authhash), eq(companies.status, 'active')))
+    .limit(1);
+  return company ?? null;
+}
+
+/**
+ * POST /rest. Staff sign in with email and password; parents also name their company by authhash.
+ * Unknown email, wrong password and inactive account look the same to the caller.
+ */
+export async function login(deps: AppDeps, input: LoginRequest, ip: string): Promise<string> {
+  const { db } = deps.database;
+  const email = normaliseEmail(input.username);
+  const keys = throttleKeys(email, ip);
+  await assertNotThrottled(db, keys);
+
+  const company = input.authhash ? await companyByAuthhash(db, input.authhash) : null;
+  const candidates = await db
+    .select({ id: users.id, companyId: users.companyId, role: users.role, passwordHash: users.passwordHash })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        eq(users.email, email),
+        eq(users.status, 'active'),
+        eq(companies.status, 'active'),
+        // With an authhash: that company's accounts only. Without: staff first, then parents.
+        company ? eq(users.companyId, company.id) : undefined,
+      ),
+    )
+    .orderBy(sql`${users.role} = 'student'`, users.id)
+    .limit(5);
+
+  let matched: (typeof candidates)[number] | undefined;
+  for (const candidate of candidates) {
+    if (await verifyPassword(candidate.passwordHash, input.password)) {
+      matched = candidate;
+      break;
+    }
+  }
+  if (candidates.length === 0) await verifyPassword(await dummyPasswordHash(), input.password);
+  if (!matched) {
+    await recordFailure(db, keys);
+    throw new AppError(401, messages.loginFailed);
+  }
+  await clearFailures(db, keys.account);
+
+  const token = randomToken();
+  await db.transaction(async (tx) => {
+    await tx.insert(authSessions).values({
+      companyId: matched.companyId,
+      userId: matched.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+    });
+    await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, matched.id));
+  });
+  return token;
+}
+
+export async function logout(deps: AppDeps, auth: AuthContext): Promise<void> {
+  await deps.database.db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authSessions.id, auth.sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** Ends every session of a user (password change, disabling), optionally keeping the current one. */
+export async function revokeSessions(tx: Db, userId: number, keepSessionId?: number): Promise<void> {
+  await tx
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        keepSessionId ? ne(authSessions.id, keepSessionId) : undefined,
+      ),
+    );
+}
+
+/** GET /rest/acl: the signed-in user's meta and navigation, or a company's branding for a public page. */
+export async function acl(deps: AppDeps, auth: AuthContext | null, authhash?: string): Promise<AclResponse> {
+  const { db } = deps.database;
+  if (auth) {
+    const [company] = await db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, auth.tenant.companyId))
+      .limit(1);
+    return {
+      name: auth.fullName,
+      meta: {
+        logo: logoUrl(company?.logoFile ?? null),
+        role: auth.role,
+        is_company: auth.role !== 'student',
+        company_id: auth.tenant.companyId,
+        company_name: company?.name ?? null,
+      },
+      navigation: navigationFor(auth.role),
+    };
+  }
+  const company = authhash ? await companyByAuthhash(db, authhash) : null;
+  if (!company) throw new NotFoundError();
+  return {
+    name: company.name,
+    meta: {
+      logo: logoUrl(company.logoFile),
+      role: null,
+      is_company: false,
+      company_id: company.id,
+      company_name: company.name,
+    },
+    navigation: { side: [], top: [] },
+  };
+}
+
+/** Creates a single-use link and returns the raw hashcode for the mail. */
+async function createLink(tx: Db, tenant: Tenant, userId: number, kind: 'activation' | 'reset') {
+  const hashcode = randomToken();
+  await tx.insert(accountLinks).values(
+    tenant.values({
+      userId,
+      kind,
+      tokenHash: sha256(hashcode),
+      expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[kind]),
+    }),
+  );
+  return hashcode;
+}
+
+async function mailLink(
+  deps: AppDeps,
+  tx: Db,
+  tenant: Tenant,
+  user: { id: number; email: string; fullName: string },
+  kind: 'activation' | 'reset',
+) {
+  const [company] = await tx.select().from(companies).where(eq(companies.id, tenant.companyId));
+  const hashcode = await createLink(tx, tenant, user.id, kind);
+  const page = kind === 'activation' ? 'activate' : 'reset-password';
+  await queueMail(
+    tx,
+    tenant,
+    deps.config,
+    kind === 'activation' ? 'activation' : 'password-reset',
+    user.email,
+    {
+      name: user.fullName,
+      company: company?.name ?? '',
+      link: `${deps.config.publicUrl}/admin/${page}?hashcode=${encodeURIComponent(hashcode)}`,
+    },
+  );
+}
+
+/**
+ * /admin/forgotten-password. Mails a reset link when the email belongs to an active account; the
+ * answer is the same either way so it never reveals whether an email exists.
+ */
+export async function requestPasswordReset(
+  deps: AppDeps,
+  input: { email: string; authhash?: string | undefined },
+  ip: string,
+): Promise<void> {
+  const { db } = deps.database;
+  const email = normaliseEmail(input.email);
+  const keys = throttleKeys(email, ip);
+  await assertNotThrottled(db, keys);
+  // Every request counts: this endpoint sends mail, so it is rate-limited like a failed sign-in.
+  await recordFailure(db, keys);
+  const company = input.authhash ? await companyByAuthhash(db, input.authhash) : null;
+  const [user] = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, companyId: users.companyId })
+    .from(users)
+    .where(
+      and(
+        eq(users.email, email),
+        eq(users.status, 'active'),
+        company ? eq(users.companyId, company.id) : undefined,
+      ),
+    )
+    .orderBy(sql`${users.role} = 'student'`, users.id)
+    .limit(1);
+  if (!user) return;
+  await db.transaction((tx) => mailLink(deps, tx, new Tenant(user.companyId), user, 'reset'));
+  await deps.jobs.nudge(queues.mailDeliver);
+}
+
+async function findLink(db: Db, kind: 'activation' | 'reset', hashcode: string) {
+  const [link] = await db
+    .select()
+    .from(accountLinks)
+    .where(and(eq(accountLinks.tokenHash, sha256(hashcode)), eq(accountLinks.kind, kind)))
+    .limit(1);
+  return link ?? null;
+}
+
+/** Link check of SPEC.md point 4: 0 invalid (unknown or used), 2 timed out, 1 valid. */
+export function linkState(link: { expiresAt: Date; usedAt: Date | null } | null): LinkCheckResult {
+  if (!link || link.usedAt) return 0;
+  if (link.expiresAt.getTime() <= Date.now()) return 2;
+  return 1;
+}
+
+export async function checkLink(deps: AppDeps, kind: 'activation' | 'reset', hashcode: string) {
+  return linkState(await findLink(deps.database.db, kind, hashcode));
+}
+
+/**
+ * Uses a link once: locks it, re-checks it, and runs `use` in the same transaction. Two clicks at
+ * once cannot both succeed.
+ */
+async function consumeLink<T>(
+  deps: AppDeps,
+  kind: 'activation' | 'reset',
+  hashcode: string,
+  use: (tx: Db, link: typeof accountLinks.$inferSelect) => Promise<T>,
+): Promise<{ state: LinkCheckResult; result?: T }> {
+  return deps.database.db.transaction(async (tx) => {
+    const [link] = await tx
+      .select()
+      .from(accountLinks)
+      .where(and(eq(accountLinks.tokenHash, sha256(hashcode)), eq(accountLinks.kind, kind)))
+      .for('update');
+    const state = linkState(link ?? null);
+    if (state !== 1 || !link) return { state };
+    const result = await use(tx, link);
+    await tx.update(accountLinks).set({ usedAt: sql`now()` }).where(eq(accountLinks.id, link.id));
+    return { state, result };
+  });
+}
+
+/** /admin/activate: valid → the account becomes active. */
+export async function activate(deps: AppDeps, hashcode: string): Promise<LinkCheckResult> {
+  const { state } = await consumeLink(deps, 'activation', hashcode, async (tx, link) => {
+    await tx
+      .update(users)
+      .set({ status: 'active' })
+      .where(and(eq(users.id, link.userId), eq(users.status, 'pending')));
+  });
+  return state;
+}
+
+const invalidForm = (field: string, message: string, html?: string): FormResponse => ({
+  valid: false,
+  error: { html_message: html ?? message, element: [{ name: field, messages: [message] }] },
+});
+
+/** /admin/reset-password: sets the new password, ends every session of the account. */
+export async function resetPassword(deps: AppDeps, input: ResetPasswordRequest): Promise<FormResponse> {
+  const [user] = await deps.database.db
+    .select({ role: users.role })
+    .from(users)
+    .innerJoin(accountLinks, eq(accountLinks.userId, users.id))
+    .where(eq(accountLinks.tokenHash, sha256(input.hashcode)));
+  const policy = user && STAFF_ROLES.includes(user.role) ? staffPassword : parentPassword;
+  const strength = policy.safeParse(input.password);
+  if (!strength.success) return invalidForm('password', strength.error.issues[0]!.message);
+
+  const passwordHash = await hashPassword(input.password);
+  const { state } = await consumeLink(deps, 'reset', input.hashcode, async (tx, link) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, link.userId));
+    await revokeSessions(tx, link.userId);
+  });
+  if (state === 0) return { valid: false, error: { html_message: messages.resetLinkInvalid, element: [] } };
+  if (state === 2) return { valid: false, error: { html_message: messages.resetLinkTimedOut, element: [] } };
+  return {
+    valid: true,
+    redirect: '/admin/login',
+    info: { title: 'Password changed', message: 'Your password has been changed. Please sign in.' },
+  };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string })?.code === '23505' ||
+  (error as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** /admin/company/signup: a company and its first administrator, who activates by email. */
+export async function signupCompany(deps: AppDeps, input: CompanySignupRequest): Promise<FormResponse> {
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await deps.database.db.transaction(async (tx) => {
+      const [company] = await tx
+        .insert(companies)
+        .values({ name: input.company_name, authhash: randomToken(24), email })
+        .returning();
+      const tenant = new Tenant(company!.id);
+      const [user] = await tx
+        .insert(users)
+        .values(
+          tenant.values({ role: 'companyadmin' as const, email, fullName: input.full_name, passwordHash }),
+        )
+        .returning();
+      await mailLink(deps, tx, tenant, user!, 'activation');
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      return invalidForm('email', 'An account with this email address already exists.');
+    }
+    throw error;
+  }
+  await deps.jobs.nudge(queues.mailDeliver);
+  return {
+    valid: true,
+    info: {
+      title: 'Check your email',
+      message: `We have sent an activation link to ${email}. Open it to activate your account, then sign in.`,
+    },
+  };
+}
+
+/**
+ * Parent signup through a company's public pages. Parents are active at once: a parent part-way
+ * through a booking on a phone should not be sent to their inbox first.
+ */
+export async function signupParent(deps: AppDeps, input: StudentSignupRequest): Promise<FormResponse> {
+  const company = await companyByAuthhash(deps.database.db, input.authhash);
+  if (!company) throw new NotFoundError();
+  const tenant = new Tenant(company.id);
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await deps.database.db.insert(users).values(
+      tenant.values({
+        role: 'student' as const,
+        email,
+        fullName: input.full_name,
+        phone: input.phone,
+        passwordHash,
+        status: 'active' as const,
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      return invalidForm('email', 'An account with this email address already exists. Please sign in.');
+    }
+    throw error;
+  }
+  return {
+    valid: true,
+    redirect: `/admin/students/login?authhash=${encodeURIComponent(input.authhash)}`,
+    info: { title: 'Welcome!', message: 'Your account has been created. Please sign in.' },
+  };
+}

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** A tenant: one activity provider. Public pages name it by `authhash`. */
+export const companies = pgTable('companies', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  /** Storage key of the logo (see platform/files.ts), or null. */
+  logoFile: text(),
+  timeZone: text().notNull().default('Australia/Sydney'),
+  currency: text().notNull().default('AUD'),
+  paymentMethod: text({ enum: ['stripe', 'square', 'test'] })
+    .notNull()
+    .default('test'),
+  /** Unguessable public token (the demo company's is the documented 'demo'). */
+  authhash: text().notNull().unique(),
+  status: text({ enum: ['active', 'suspended'] })
+    .notNull()
+    .default('active'),
+  email: text(),
+  phone: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Staff (companyadmin, companystaff, companycoach) and parents (student) of one company. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    role: text({ enum: ['companyadmin', 'companystaff', 'companycoach', 'student'] }).notNull(),
+    /** Stored lower-cased. */
+    email: text().notNull(),
+    fullName: text().notNull(),
+    phone: text(),
+    passwordHash: text().notNull(),
+    status: text({ enum: ['pending', 'active', 'disabled'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // A parent account belongs to one company; the same email may be a parent at several.
+    uniqueIndex('users_company_email').on(t.companyId, t.email),
+    // Staff sign in at /admin/login without naming a company, so a staff email is unique everywhere.
+    uniqueIndex('users_staff_email').on(t.email).where(sql`role <> 'student'`),
+    index('users_company_role').on(t.companyId, t.role),
+  ],
+);
+
+/** Sign-in sessions. Only a SHA-256 of the token is stored. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('auth_sessions_user').on(t.userId)],
+);
+
+/** Single-use activation and password-reset links. Only a SHA-256 of the link's hashcode is stored. */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    kind: text({ enum: ['activation', 'reset'] }).notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_links_user').on(t.userId, t.kind)],
+);
+
+/**
+ * Failed sign-in and reset attempts per key ('account:<email>', 'ip:<address>') in a window. Kept in
+ * PostgreSQL, not process memory, so the limit holds across several server processes.
+ */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

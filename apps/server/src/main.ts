@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { connectDatabase, ensureDatabase } from './db/client.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { type Jobs, startJobs } from './platform/jobs.ts';
+import { seedDemo } from './seed/demo.ts';
+
+/** Start: config → database (embedded or DATABASE_URL) → migrate → seed → listen. */
+async function main() {
+  const config = loadConfig();
+  const say = (message: string) => console.log(`[tumble] ${message}`);
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (databaseUrl) {
+    say(`using external PostgreSQL from DATABASE_URL (${new URL(databaseUrl).host})`);
+  } else {
+    say(`starting embedded PostgreSQL with data in ${config.DATA_DIR}/postgres`);
+    embedded = await startEmbeddedPostgres(config.DATA_DIR);
+    databaseUrl = await ensureDatabase(embedded.url, 'tumble');
+    say(`embedded PostgreSQL is up on 127.0.0.1:${embedded.port}`);
+  }
+
+  const database = connectDatabase(databaseUrl);
+  let app: FastifyInstance | undefined;
+  let jobs: Jobs | undefined;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: finishing requests in flight and stopping`);
+    try {
+      await app?.close(); // stops accepting, waits for requests in flight
+      await jobs?.stop();
+      await database.close();
+    } finally {
+      await embedded?.stop();
+      say('stopped');
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await runMigrations(database.db);
+    if (config.SEED_DEMO) {
+      const demo = await seedDemo(database.db, config);
+      for (const line of demo.summary) say(line);
+    }
+    jobs = await startJobs({ config, database, databaseUrl });
+    app = await buildApp({ config, database, jobs });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    say(`ready on ${config.publicUrl}`);
+  } catch (error) {
+    console.error(error);
+    await shutdown('startup failure');
+  }
+}
+
+void main();

@@ -1,0 +1,157 @@
+import type { Role } from '@tumble/contracts/auth';
+import { TOKEN_HEADER } from '@tumble/contracts/http';
+import { messages } from '@tumble/contracts/messages';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { authSessions, companies, users } from '../features/accounts/accounts.tables.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
+import { type Access, roleHas } from './permissions.ts';
+import { sha256 } from './secrets.ts';
+import { Tenant } from './tenancy.ts';
+
+/** Session lifetime: ends after this long without a request, and in any case this long after sign-in. */
+export const SESSION_IDLE_MS = 4 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+
+export interface AuthContext {
+  sessionId: number;
+  token: string;
+  userId: number;
+  role: Role;
+  fullName: string;
+  email: string;
+  tenant: Tenant;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** A token was sent but is unknown, revoked or expired. */
+    authExpired: boolean;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+/** Paths whose routes must declare `config.access`. */
+const GUARDED = /^\/(api\/v1|rest|integrations)(\/|$)/;
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null; // 'Public' or nothing: an anonymous visitor
+  const token = header.slice('Bearer '.length).trim();
+  return token.length >= 20 && token.length <= 200 ? token : null;
+}
+
+async function loadSession(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+  const { db } = app.deps.database;
+  const now = new Date();
+  const [row] = await db
+    .select({
+      sessionId: authSessions.id,
+      lastSeenAt: authSessions.lastSeenAt,
+      userId: users.id,
+      role: users.role,
+      fullName: users.fullName,
+      email: users.email,
+      companyId: users.companyId,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        eq(authSessions.tokenHash, sha256(token)),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, now),
+        gt(authSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        eq(users.status, 'active'),
+        eq(companies.status, 'active'),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  // Touch at most once a minute: the idle clock needs minutes, not a write per request.
+  if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+    await db.update(authSessions).set({ lastSeenAt: sql`now()` }).where(eq(authSessions.id, row.sessionId));
+  }
+  return {
+    sessionId: row.sessionId,
+    token,
+    userId: row.userId,
+    role: row.role,
+    fullName: row.fullName,
+    email: row.email,
+    tenant: new Tenant(row.companyId),
+  };
+}
+
+/**
+ * Resolves the session of every request and enforces each route's `config.access` against the
+ * permission table. A route under /api/v1, /rest or /integrations without `access` fails at start.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('authExpired', false);
+
+  app.addHook('onRoute', (route) => {
+    if (GUARDED.test(route.url) && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    request.auth = await loadSession(app, token);
+    request.authExpired = request.auth === null;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    if (!request.auth) {
+      // 403 makes the SPA clear its session and say so (SPEC.md point 4).
+      if (request.authExpired) throw new ForbiddenError(messages.sessionExpired);
+      throw new UnauthorizedError();
+    }
+    if (access !== 'signed-in' && !roleHas(request.auth.role, access)) throw new ForbiddenError();
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.auth) reply.header(TOKEN_HEADER, request.auth.token);
+  });
+});
+
+/** The signed-in user of a route whose access is not 'public'. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new UnauthorizedError();
+  return request.auth;
+}
+
+/**
+ * The tenant of a public call: the company named by `authhash`. A signed-in parent of another
+ * company gets 404, as if the page did not exist (a parent acts only in their own company).
+ */
+export async function publicTenant(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  authhash: string | undefined,
+): Promise<Tenant> {
+  if (!authhash) {
+    if (request.auth) return request.auth.tenant;
+    throw new NotFoundError();
+  }
+  const [company] = await app.deps.database.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.authhash, authhash), eq(companies.status, 'active')))
+    .limit(1);
+  if (!company) throw new NotFoundError();
+  if (request.auth && request.auth.tenant.companyId !== company.id && request.auth.role === 'student') {
+    throw new NotFoundError();
+  }
+  return new Tenant(company.id);
+}

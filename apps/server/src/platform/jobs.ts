@@ -1,0 +1,49 @@
+import PgBoss from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { deliverPendingMail } from './mail/mail.service.ts';
+
+/** Queue names. A worker for each is registered in `startJobs`. */
+export const queues = {
+  /** Sends pending outbox mail; nudged after each commit that queues mail, and swept every minute. */
+  mailDeliver: 'mail.deliver',
+} as const;
+
+export interface Jobs {
+  /** Asks a worker to run soon. Never throws: a missed nudge is caught by the sweep. */
+  nudge(queue: (typeof queues)[keyof typeof queues]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts pg-boss on the application database (schema `pgboss`) and its workers. The worker runs
+ * inside the server by default; `npm run worker` runs the same workers as their own process.
+ */
+export async function startJobs(deps: {
+  config: Config;
+  database: Database;
+  databaseUrl: string;
+  workers?: boolean;
+}): Promise<Jobs> {
+  const boss = new PgBoss({ connectionString: deps.databaseUrl, max: 5 });
+  boss.on('error', (error) => console.error('[jobs]', error));
+  await boss.start();
+  for (const name of Object.values(queues)) await boss.createQueue(name);
+  if (deps.workers !== false) {
+    await boss.work(queues.mailDeliver, { batchSize: 1 }, async () => {
+      await deliverPendingMail(deps.database, deps.config);
+    });
+    await boss.schedule(queues.mailDeliver, '* * * * *');
+  }
+  return {
+    async nudge(queue) {
+      try {
+        // A singleton per 5 seconds: a burst of mails becomes one delivery run.
+        await boss.send(queue, {}, { singletonSeconds: 5 });
+      } catch (error) {
+        console.error('[jobs] nudge failed', error);
+      }
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

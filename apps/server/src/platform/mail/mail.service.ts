@@ -1,0 +1,92 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { Database, Db } from '../../db/client.ts';
+import type { Tenant } from '../tenancy.ts';
+import { mailOutbox } from './mail.tables.ts';
+import { type MailKind, renderMail } from './mail.templates.ts';
+
+/**
+ * Writes a mail to the outbox. Call it inside the transaction of the change that causes the mail,
+ * then `jobs.nudge(queues.mailDeliver)` after commit. Without SMTP the mail is 'kept' for staff to read.
+ */
+export async function queueMail(
+  tx: Db,
+  tenant: Tenant,
+  config: Config,
+  kind: MailKind,
+  to: string,
+  data: Record<string, string>,
+): Promise<number> {
+  const rendered = renderMail(kind, data);
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values(
+      tenant.values({
+        kind,
+        toAddress: to,
+        data,
+        ...rendered,
+        status: config.SMTP_URL ? ('pending' as const) : ('kept' as const),
+      }),
+    )
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Sends pending outbox mail over SMTP_URL. Rows are claimed with SKIP LOCKED so several workers
+ * never send the same mail twice.
+ */
+export async function deliverPendingMail(database: Database, config: Config): Promise<number> {
+  if (!config.SMTP_URL) return 0;
+  const transport = nodemailer.createTransport(config.SMTP_URL);
+  let sent = 0;
+  try {
+    for (;;) {
+      const done = await database.db.transaction(async (tx) => {
+        const [mail] = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(inArray(mailOutbox.status, ['pending']), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+          .orderBy(mailOutbox.id)
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!mail) return true;
+        try {
+          await transport.sendMail({
+            from: config.MAIL_FROM,
+            to: mail.toAddress,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
+          await tx
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: sql`now()`, attempts: mail.attempts + 1, lastError: null })
+            .where(eq(mailOutbox.id, mail.id));
+          sent++;
+        } catch (error) {
+          const attempts = mail.attempts + 1;
+          await tx
+            .update(mailOutbox)
+            .set({
+              attempts,
+              lastError: String((error as Error).message ?? error).slice(0, 500),
+              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            })
+            .where(eq(mailOutbox.id, mail.id));
+          // Leave the rest for the next run: the SMTP server is probably down.
+          return true;
+        }
+        return false;
+      });
+      if (done) break;
+    }
+  } finally {
+    transport.close();
+  }
+  return sent;
+}

@@ -1,0 +1,31 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from '../../features/accounts/accounts.tables.ts';
+
+/**
+ * Every mail is first written here, in the same transaction as the change that causes it, then
+ * sent by the `mail.send` job. Without SMTP_URL it stays here with status 'kept' and staff read it
+ * in the admin area.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    kind: text().notNull(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    data: jsonb().$type<Record<string, string>>().notNull().default({}),
+    status: text({ enum: ['pending', 'sent', 'kept', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_company').on(t.companyId, t.createdAt)],
+);

@@ -1,0 +1,51 @@
+/**
+ * Mail templates per kind. Placeholders are `{{name}}`; values are HTML-escaped in the HTML part.
+ * Companies will be able to override a kind's subject and body (system-emails, resource-engine issue);
+ * these are the defaults.
+ *
+ * To add a kind: add an entry here and call `queueMail(tx, tenant, 'kind', to, data)`.
+ */
+export const mailTemplates = {
+  activation: {
+    subject: 'Activate your {{company}} account',
+    body: [
+      'Hello {{name}},',
+      'Please confirm your email address to activate your account at {{company}}:',
+      '{{link}}',
+      'The link works once and expires in 7 days.',
+    ],
+  },
+  'password-reset': {
+    subject: 'Reset your {{company}} password',
+    body: [
+      'Hello {{name}},',
+      'Someone asked to reset the password of your account at {{company}}. If it was you, choose a new password here:',
+      '{{link}}',
+      'The link works once and expires in 1 hour. If you did not ask for it, you can ignore this mail.',
+    ],
+  },
+} as const satisfies Record<string, { subject: string; body: readonly string[] }>;
+
+export type MailKind = keyof typeof mailTemplates;
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const fill = (template: string, data: Record<string, string>, encode: (v: string) => string) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => encode(data[key] ?? ''));
+
+export function renderMail(kind: MailKind, data: Record<string, string>) {
+  const template = mailTemplates[kind];
+  const subject = fill(template.subject, data, (v) => v);
+  const text = template.body.map((line) => fill(line, data, (v) => v)).join('\n\n');
+  const html = template.body
+    .map((line) => {
+      const filled = fill(line, data, escapeHtml);
+      return line === '{{link}}' ? `<p><a href="${filled}">${filled}</a></p>` : `<p>${filled}</p>`;
+    })
+    .join('\n');
+  return { subject, text, html };
+}

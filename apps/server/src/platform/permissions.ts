@@ -1,0 +1,30 @@
+import type { Role } from '@tumble/contracts/auth';
+
+/**
+ * The one role → permission table of the server (SPEC.md point 6). Every staff and parent route
+ * names one of these in `config.access`; platform/auth.ts refuses the rest with 403.
+ */
+export const permissions = {
+  /** Dashboard, own company's name and logo, navigation. */
+  'admin.access': ['companyadmin', 'companystaff', 'companycoach'],
+  /** The company profile and logo. */
+  'company.manage': ['companyadmin'],
+  /** Company users: list, invite, change role, disable. */
+  'users.manage': ['companyadmin'],
+  /** Read the mail outbox (activation and reset mails when no SMTP is configured). */
+  'mail.read': ['companyadmin', 'companystaff'],
+  /** A parent's own profile, children and bookings. */
+  'parent.self': ['student'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof permissions;
+
+/**
+ * Who may call a route: anyone, any signed-in user (own account, logout), or holders of a
+ * permission. Every API route declares one (see the onRoute check in platform/auth.ts).
+ */
+export type Access = 'public' | 'signed-in' | Permission;
+
+export function roleHas(role: Role, permission: Permission): boolean {
+  return (permissions[permission] as readonly Role[]).includes(role);
+}

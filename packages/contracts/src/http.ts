@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Header on which the server hands the SPA its session token (SPEC.md point 4: "set on any response carrying a token header"). */
+export const TOKEN_HEADER = 'x-auth-token';
+
+/** Error body of every non-form call (CONVENTIONS.md point 5). */
+export const errorResponse = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** The generated form response of SPEC.md point 3, answered by every form post. */
+export const formResponse = z.object({
+  valid: z.boolean(),
+  redirect: z.string().optional(),
+  info: z.object({ title: z.string(), message: z.string() }).optional(),
+  error: z
+    .object({
+      html_message: z.string().optional(),
+      element: z.array(z.object({ name: z.string(), messages: z.array(z.string()) })),
+    })
+    .optional(),
+});
+export type FormResponse = z.infer<typeof formResponse>;
+
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;
