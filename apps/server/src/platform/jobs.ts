@@ -44,6 +44,6 @@ export async function startJobs(deps: {
         console.error('[jobs] nudge failed', error);
       }
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };
 }

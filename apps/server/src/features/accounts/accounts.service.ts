@@ -161,14 +161,20 @@ export async function acl(deps: AppDeps, auth: AuthContext | null, authhash?: st
 }
 
 /** Creates a single-use link and returns the raw hashcode for the mail. */
-async function createLink(tx: Db, tenant: Tenant, userId: number, kind: 'activation' | 'reset') {
+export async function createLink(
+  tx: Db,
+  tenant: Tenant,
+  userId: number,
+  kind: 'activation' | 'reset',
+  lifetimeMs: number = LINK_LIFETIME_MS[kind],
+) {
   const hashcode = randomToken();
   await tx.insert(accountLinks).values(
     tenant.values({
       userId,
       kind,
       tokenHash: sha256(hashcode),
-      expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[kind]),
+      expiresAt: new Date(Date.now() + lifetimeMs),
     }),
   );
   return hashcode;

@@ -24,6 +24,15 @@ export const mailTemplates = {
       'The link works once and expires in 1 hour. If you did not ask for it, you can ignore this mail.',
     ],
   },
+  invitation: {
+    subject: 'You have been invited to {{company}}',
+    body: [
+      'Hello {{name}},',
+      '{{inviter}} has invited you to the {{company}} team. Choose your password to sign in:',
+      '{{link}}',
+      'The link works once and expires in 7 days.',
+    ],
+  },
 } as const satisfies Record<string, { subject: string; body: readonly string[] }>;
 
 export type MailKind = keyof typeof mailTemplates;

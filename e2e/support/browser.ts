@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof viewports;
+
+const artifacts = path.resolve(import.meta.dirname, '../artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+/** Debian's Chromium, headless, with the flags this sandbox needs (no network beyond loopback). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** A fresh context (own storage) at a viewport, with the app's base URL. */
+export async function newPage(
+  browser: Browser,
+  viewport: ViewportName = 'desktop',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl() });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a full-page screenshot under e2e/artifacts/ (ignored by git). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+}
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  body: string;
+  links: string[];
+}
+
+/** Undoes quoted-printable soft line breaks and escapes so links read whole. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Waits for a mail to `to` that the app sent through SMTP to the test mail server. */
+export async function waitForMail(
+  to: string,
+  subjectIncludes: string,
+  timeoutMs = 20_000,
+): Promise<ReceivedMail> {
+  const mailDir = inject('mailDir');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of (await readdir(mailDir)).sort().reverse()) {
+      const raw = decodeQuotedPrintable(await readFile(path.join(mailDir, file), 'utf8'));
+      const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+      const recipient = /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+      if (recipient.includes(to) && subject.includes(subjectIncludes)) {
+        const links = [...raw.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0]);
+        return { to: recipient, subject, body: raw, links };
+      }
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${to} with subject containing "${subjectIncludes}" within ${timeoutMs} ms`);
+}
