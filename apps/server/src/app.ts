@@ -18,11 +18,18 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { adminAccountRoutes } from './features/accounts/admin.routes.ts';
+import { billingResources } from './features/billing/billing.resource.ts';
+import { eventResources } from './features/events/events.resource.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { partyResources } from './features/parties/parties.resource.ts';
+import { settingsResources } from './features/settings/settings.resource.ts';
+import { venueResources } from './features/venues/venues.resource.ts';
+import { waiverResources } from './features/waivers/waivers.resource.ts';
 import { authPlugin } from './platform/auth.ts';
 import { AppError } from './platform/errors.ts';
 import type { FileStorage } from './platform/files.ts';
 import type { Jobs } from './platform/jobs.ts';
+import { resourceRoutes } from './platform/resources/engine.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -121,6 +128,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(adminAccountRoutes);
+  await app.register(
+    resourceRoutes([
+      ...venueResources,
+      ...eventResources,
+      ...billingResources,
+      ...partyResources,
+      ...waiverResources,
+      ...settingsResources,
+    ]),
+  );
 
   const indexHtml = path.join(config.WEB_DIST, 'index.html');
   if (existsSync(indexHtml)) {

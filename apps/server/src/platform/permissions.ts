@@ -13,6 +13,15 @@ export const permissions = {
   'users.manage': ['companyadmin'],
   /** Read the mail outbox (activation and reset mails when no SMTP is configured). */
   'mail.read': ['companyadmin', 'companystaff'],
+  /** Venues, rooms, restricted dates, events and their sessions, tickets, tiers, contacts, downloads; party slots; waivers. */
+  'catalog.read': ['companyadmin', 'companystaff', 'companycoach'],
+  'catalog.write': ['companyadmin', 'companystaff'],
+  /** Insurances, coupons, promotional codes, NSW vouchers, surcharges, payment terms, birthday pricing. */
+  'billing.read': ['companyadmin', 'companystaff'],
+  'billing.write': ['companyadmin'],
+  /** System mail wording and party invitation settings. */
+  'settings.read': ['companyadmin', 'companystaff'],
+  'settings.write': ['companyadmin'],
   /** A parent's own profile, children and bookings. */
   'parent.self': ['student'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authThrottle } from '../features/accounts/accounts.tables.ts';
 import { AppError } from './errors.ts';
@@ -15,37 +15,51 @@ export const throttleKeys = (email: string, ip: string) => ({
   ip: `ip:${ip}`,
 });
 
-/** Throws 429 with Retry-After when any key has used up its failures in the current window. */
-export async function assertNotThrottled(db: Db, keys: { account: string; ip: string }): Promise<void> {
-  const rows = await db
-    .select()
-    .from(authThrottle)
-    .where(inArray(authThrottle.key, [keys.account, keys.ip]));
-  const now = Date.now();
-  for (const row of rows) {
-    const limit = row.key === keys.account ? THROTTLE_LIMITS.account : THROTTLE_LIMITS.ip;
-    const windowEnds = row.windowStartedAt.getTime() + WINDOW_MINUTES * 60_000;
-    if (windowEnds > now && row.failures >= limit) {
+const expired = sql`${authThrottle.windowStartedAt} < now() - make_interval(mins => ${WINDOW_MINUTES})`;
+
+/**
+ * Counts one attempt against each key BEFORE the password is checked, and throws 429 with
+ * Retry-After when a key has used up its allowance in the current window. Checking and counting in
+ * one statement per key (the row lock serialises callers) means parallel guesses cannot all pass a
+ * check made before any of them had failed. A key whose window has passed starts a new one.
+ */
+export async function countAttempt(db: Db, keys: { account: string; ip: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Always account, then ip: one lock order, so two attempts cannot deadlock.
+    for (const kind of ['account', 'ip'] as const) {
+      const [counted] = await tx
+        .insert(authThrottle)
+        .values({ key: keys[kind], failures: 1 })
+        .onConflictDoUpdate({
+          target: authThrottle.key,
+          set: {
+            failures: sql`case when ${expired} then 1 else ${authThrottle.failures} + 1 end`,
+            windowStartedAt: sql`case when ${expired} then now() else ${authThrottle.windowStartedAt} end`,
+          },
+          // A key at its limit is left as it is: the attempt is refused, not counted.
+          setWhere: sql`${expired} or ${authThrottle.failures} < ${THROTTLE_LIMITS[kind]}`,
+        })
+        .returning({ key: authThrottle.key });
+      if (counted) continue;
+      const [row] = await tx
+        .select({ windowStartedAt: authThrottle.windowStartedAt })
+        .from(authThrottle)
+        .where(eq(authThrottle.key, keys[kind]));
+      const windowEnds = (row?.windowStartedAt.getTime() ?? Date.now()) + WINDOW_MINUTES * 60_000;
+      // Throwing rolls back the other key's count too.
       throw new AppError(429, TOO_MANY_ATTEMPTS, {
-        'retry-after': String(Math.ceil((windowEnds - now) / 1000)),
+        'retry-after': String(Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000))),
       });
     }
-  }
+  });
 }
 
-/** Counts one failure against each key; a key whose window has passed starts a new one. */
-export async function recordFailure(db: Db, keys: { account: string; ip: string }): Promise<void> {
-  const expired = sql`${authThrottle.windowStartedAt} < now() - make_interval(mins => ${WINDOW_MINUTES})`;
+/** Takes back the count of an attempt that succeeded (a busy shared address is not a guesser). */
+export async function forgiveAttempt(db: Db, key: string): Promise<void> {
   await db
-    .insert(authThrottle)
-    .values([{ key: keys.account }, { key: keys.ip }].map((k) => ({ ...k, failures: 1 })))
-    .onConflictDoUpdate({
-      target: authThrottle.key,
-      set: {
-        failures: sql`case when ${expired} then 1 else ${authThrottle.failures} + 1 end`,
-        windowStartedAt: sql`case when ${expired} then now() else ${authThrottle.windowStartedAt} end`,
-      },
-    });
+    .update(authThrottle)
+    .set({ failures: sql`greatest(${authThrottle.failures} - 1, 0)` })
+    .where(eq(authThrottle.key, key));
 }
 
 export async function clearFailures(db: Db, key: string): Promise<void> {

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import type { Tenant } from '../tenancy.ts';
-import { mailOutbox } from './mail.tables.ts';
+import { mailOutbox, systemEmails } from './mail.tables.ts';
 import { type MailKind, renderMail } from './mail.templates.ts';
 
 /**
@@ -18,7 +18,12 @@ export async function queueMail(
   to: string,
   data: Record<string, string>,
 ): Promise<number> {
-  const rendered = renderMail(kind, data);
+  const [override] = await tx
+    .select({ subject: systemEmails.subject, body: systemEmails.body })
+    .from(systemEmails)
+    .where(tenant.where(systemEmails, eq(systemEmails.kind, kind)))
+    .limit(1);
+  const rendered = renderMail(kind, data, override);
   const [row] = await tx
     .insert(mailOutbox)
     .values(

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from '../../features/accounts/accounts.tables.ts';
 
 /**
@@ -28,4 +28,19 @@ export const mailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('mail_outbox_company').on(t.companyId, t.createdAt)],
+);
+
+/** A company's own wording for a kind of system mail; without one the default template is used. */
+export const systemEmails = pgTable(
+  'system_emails',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    kind: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+  },
+  (t) => [uniqueIndex('system_emails_company_kind').on(t.companyId, t.kind)],
 );

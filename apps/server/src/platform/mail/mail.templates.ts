@@ -46,8 +46,22 @@ const escapeHtml = (value: string) =>
 const fill = (template: string, data: Record<string, string>, encode: (v: string) => string) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => encode(data[key] ?? ''));
 
-export function renderMail(kind: MailKind, data: Record<string, string>) {
-  const template = mailTemplates[kind];
+/** A company's wording (system-emails): paragraphs separated by blank lines. */
+export interface MailOverride {
+  subject: string;
+  body: string;
+}
+
+export function renderMail(kind: MailKind, data: Record<string, string>, override?: MailOverride) {
+  const template = override
+    ? {
+        subject: override.subject,
+        body: override.body
+          .split(/\r?\n\s*\r?\n/)
+          .map((p) => p.trim())
+          .filter(Boolean),
+      }
+    : mailTemplates[kind];
   const subject = fill(template.subject, data, (v) => v);
   const text = template.body.map((line) => fill(line, data, (v) => v)).join('\n\n');
   const html = template.body

@@ -1,0 +1,231 @@
+import { defineResource } from '../../platform/resources/define.ts';
+import { field } from '../../platform/resources/fields.ts';
+import {
+  compact,
+  dateOrderError,
+  discountTypeOptions,
+  paymentMethodOptions,
+} from '../../platform/resources/options.ts';
+import {
+  coupons,
+  insurances,
+  nswSettings,
+  paymentTerms,
+  promotionalCodes,
+  surcharges,
+} from './billing.tables.ts';
+
+const billing = { read: 'billing.read', write: 'billing.write' } as const;
+
+/** Default terms of SPEC.md point 9, offered as the starting text of new payment terms. */
+export const DEFAULT_TERMS_HTML = [
+  '<p>Payment is required at the time of booking.</p>',
+  '<p>Bookings are non-refundable for change of mind.</p>',
+  '<p>If the gym has to close, we will refund or postpone your booking.</p>',
+  '<p>If your child is sick and you let us know beforehand, we will give you a credit note.</p>',
+  '<p>Late pick-up after 3.30pm costs $15 per 15 minutes.</p>',
+].join('');
+
+const discountChecks = (v: Record<string, unknown>) =>
+  compact({
+    amount:
+      v.discount_type === 'percent' && (v.amount as number) > 100
+        ? 'A percentage cannot be more than 100.'
+        : undefined,
+    valid_to: dateOrderError(v.valid_from, v.valid_to, 'Valid to must be on or after valid from.'),
+    code:
+      typeof v.code === 'string' && !/^[A-Za-z0-9_-]+$/.test(v.code)
+        ? 'Code may only use letters, numbers, - and _.'
+        : undefined,
+  });
+const upperCode = (v: Record<string, unknown>) => ({
+  ...v,
+  code: typeof v.code === 'string' ? v.code.toUpperCase() : v.code,
+});
+
+export const insurancesResource = defineResource({
+  name: 'insurances',
+  label: 'Insurances',
+  singular: 'Insurance',
+  table: insurances,
+  titleField: 'name',
+  fields: {
+    name: field.text('Name', { required: true, max: 120 }),
+    kind: field.select(
+      'Kind',
+      [
+        { value: 'daily', label: 'Daily (per booked day, per child)' },
+        { value: 'full', label: 'Full cover (once per child)' },
+      ],
+      { required: true },
+    ),
+    price: field.money('Price', { required: true }),
+    description: field.textarea('Description', { max: 500 }),
+  },
+  list: { columns: ['name', 'kind', 'price'], search: ['name'], filters: ['kind'] },
+  permissions: billing,
+  deleteMode: 'archive',
+});
+
+export const couponsResource = defineResource({
+  name: 'coupons',
+  label: 'Coupons',
+  singular: 'Coupon',
+  table: coupons,
+  titleField: 'code',
+  fields: {
+    code: field.text('Code', { required: true, max: 40 }),
+    discount_type: field.select('Discount', discountTypeOptions, { required: true }),
+    amount: field.number('Amount', {
+      required: true,
+      min: 1,
+      max: 100_000_00,
+      help: 'Percent, or cents for a fixed amount',
+    }),
+    valid_from: field.date('Valid from'),
+    valid_to: field.date('Valid to'),
+    usage_limit: field.number('Total uses', { min: 1, max: 1_000_000, help: 'Empty: unlimited' }),
+    per_parent_limit: field.number('Uses per parent', { min: 1, max: 1000, help: 'Empty: unlimited' }),
+    event_ids: field.references('Events', 'events', { help: 'Empty: every event' }),
+    used_count: field.number('Used', { readOnly: true }),
+  },
+  list: {
+    columns: ['code', 'discount_type', 'amount', 'valid_from', 'valid_to', 'used_count'],
+    search: ['code'],
+    filters: ['discount_type'],
+  },
+  permissions: billing,
+  deleteMode: 'archive',
+  check: discountChecks,
+  beforeSave: upperCode,
+});
+
+export const promotionalCodesResource = defineResource({
+  name: 'promotional-codes',
+  label: 'Promotional codes',
+  singular: 'Promotional code',
+  table: promotionalCodes,
+  titleField: 'code',
+  fields: {
+    code: field.text('Code', { required: true, max: 40 }),
+    description: field.text('Description', { max: 200 }),
+    discount_type: field.select('Discount', discountTypeOptions, { required: true }),
+    amount: field.number('Amount', {
+      required: true,
+      min: 1,
+      max: 100_000_00,
+      help: 'Percent, or cents for a fixed amount',
+    }),
+    applies_to: field.select(
+      'Applies to',
+      [
+        { value: 'all', label: 'Events and parties' },
+        { value: 'events', label: 'Events' },
+        { value: 'parties', label: 'Parties' },
+      ],
+      { required: true, default: 'all' },
+    ),
+    valid_from: field.date('Valid from'),
+    valid_to: field.date('Valid to'),
+    active: field.boolean('Active', { default: true }),
+  },
+  list: {
+    columns: ['code', 'discount_type', 'amount', 'applies_to', 'active'],
+    search: ['code', 'description'],
+    filters: ['applies_to', 'active'],
+  },
+  permissions: billing,
+  check: discountChecks,
+  beforeSave: upperCode,
+});
+
+export const nswSettingsResource = defineResource({
+  name: 'nsw-settings',
+  label: 'NSW vouchers',
+  singular: 'NSW voucher setting',
+  table: nswSettings,
+  titleField: 'name',
+  fields: {
+    name: field.text('Name', { required: true, max: 80, default: 'NSW voucher' }),
+    enabled: field.boolean('Accept vouchers'),
+    voucher_value: field.money('Value per child', { required: true, default: 5000 }),
+    code_format: field.text('Code format', {
+      required: true,
+      max: 200,
+      default: '^[A-Za-z0-9]{6,20}$',
+      help: 'A regular expression codes must match',
+    }),
+  },
+  list: { columns: ['name', 'enabled', 'voucher_value'] },
+  permissions: billing,
+  check: (v) => {
+    try {
+      new RegExp(String(v.code_format));
+      return undefined;
+    } catch {
+      return { code_format: 'Code format must be a valid regular expression.' };
+    }
+  },
+});
+
+export const surchargesResource = defineResource({
+  name: 'surcharges',
+  label: 'Surcharges',
+  singular: 'Surcharge',
+  table: surcharges,
+  titleField: 'name',
+  fields: {
+    name: field.text('Name', {
+      required: true,
+      max: 80,
+      help: 'Shown on the price lines, e.g. Card surcharge',
+    }),
+    payment_method: field.select('Payment method', paymentMethodOptions, { required: true }),
+    kind: field.select(
+      'Kind',
+      [
+        { value: 'percent', label: 'Percent (basis points, 150 = 1.5%)' },
+        { value: 'fixed', label: 'Fixed (cents)' },
+      ],
+      { required: true },
+    ),
+    amount: field.number('Amount', { required: true, min: 0, max: 10_000_00 }),
+  },
+  list: { columns: ['name', 'payment_method', 'kind', 'amount'], filters: ['payment_method'] },
+  permissions: billing,
+  check: (v) =>
+    v.kind === 'percent' && (v.amount as number) > 2000
+      ? { amount: 'A surcharge cannot be more than 20%.' }
+      : undefined,
+});
+
+export const paymentTermsResource = defineResource({
+  name: 'payment-terms',
+  label: 'Payment terms',
+  singular: 'Payment terms',
+  table: paymentTerms,
+  titleField: 'name',
+  fields: {
+    name: field.text('Name', { required: true, max: 120 }),
+    applies_to: field.select(
+      'For',
+      [
+        { value: 'events', label: 'Event bookings' },
+        { value: 'parties', label: 'Birthday parties' },
+      ],
+      { required: true },
+    ),
+    content: field.richtext('Terms', { required: true, default: DEFAULT_TERMS_HTML }),
+  },
+  list: { columns: ['name', 'applies_to'], search: ['name'] },
+  permissions: billing,
+});
+
+export const billingResources = [
+  insurancesResource,
+  couponsResource,
+  promotionalCodesResource,
+  nswSettingsResource,
+  surchargesResource,
+  paymentTermsResource,
+];

@@ -1,0 +1,125 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies } from '../accounts/accounts.tables.ts';
+
+/**
+ * Insurance products. `daily`: priced per booked session-day per child. `full`: a product bought
+ * once per child (e.g. term cover), chosen by id at checkout.
+ */
+export const insurances = pgTable(
+  'insurances',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    name: text().notNull(),
+    kind: text({ enum: ['daily', 'full'] }).notNull(),
+    price: integer().notNull(),
+    description: text(),
+    archivedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('insurances_company').on(t.companyId)],
+);
+
+/** Coupon codes: percent (in whole percent) or fixed (cents) off, with validity and usage limits. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    code: text().notNull(),
+    discountType: text({ enum: ['percent', 'fixed'] }).notNull(),
+    amount: integer().notNull(),
+    validFrom: date(),
+    validTo: date(),
+    usageLimit: integer(),
+    perParentLimit: integer(),
+    /** Empty: every event. */
+    eventIds: integer().array().notNull().default([]),
+    usedCount: integer().notNull().default(0),
+    archivedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('coupons_company_code').on(t.companyId, t.code)],
+);
+
+/** Marketing codes for parties or events (no per-event restriction or usage counting). */
+export const promotionalCodes = pgTable(
+  'promotional_codes',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    code: text().notNull(),
+    description: text(),
+    discountType: text({ enum: ['percent', 'fixed'] }).notNull(),
+    amount: integer().notNull(),
+    appliesTo: text({ enum: ['all', 'events', 'parties'] })
+      .notNull()
+      .default('all'),
+    validFrom: date(),
+    validTo: date(),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [uniqueIndex('promotional_codes_company_code').on(t.companyId, t.code)],
+);
+
+/** NSW Active Kids / Creative Kids style vouchers: one settings row per company. */
+export const nswSettings = pgTable(
+  'nsw_settings',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    name: text().notNull().default('NSW voucher'),
+    enabled: boolean().notNull().default(false),
+    /** Cents per child. */
+    voucherValue: integer().notNull().default(5000),
+    /** A regular expression the code must match, e.g. ^[0-9]{8}$ */
+    codeFormat: text().notNull().default('^[A-Za-z0-9]{6,20}$'),
+  },
+  (t) => [uniqueIndex('nsw_settings_company').on(t.companyId)],
+);
+
+/** Card surcharge per payment method: percent in basis points (150 = 1.5%) or fixed cents. */
+export const surcharges = pgTable(
+  'surcharges',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    name: text().notNull(),
+    paymentMethod: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
+    kind: text({ enum: ['percent', 'fixed'] }).notNull(),
+    amount: integer().notNull(),
+  },
+  (t) => [uniqueIndex('surcharges_company_method').on(t.companyId, t.paymentMethod)],
+);
+
+export const paymentTerms = pgTable(
+  'payment_terms',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    name: text().notNull(),
+    appliesTo: text({ enum: ['events', 'parties'] }).notNull(),
+    content: text().notNull(),
+  },
+  (t) => [uniqueIndex('payment_terms_company_kind').on(t.companyId, t.appliesTo)],
+);

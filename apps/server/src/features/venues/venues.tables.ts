@@ -1,0 +1,55 @@
+import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from '../accounts/accounts.tables.ts';
+
+export const venues = pgTable(
+  'venues',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    name: text().notNull(),
+    address: text(),
+    suburb: text(),
+    state: text(),
+    postcode: text(),
+    phone: text(),
+    archivedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('venues_company').on(t.companyId, t.name)],
+);
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    venueId: integer()
+      .notNull()
+      .references(() => venues.id),
+    name: text().notNull(),
+    capacity: integer(),
+    archivedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('rooms_company').on(t.companyId, t.venueId)],
+);
+
+/** Days when nothing (or only events, or only parties) can be booked: public holidays, closures. */
+export const restrictedDates = pgTable(
+  'restricted_dates',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    date: date().notNull(),
+    reason: text().notNull(),
+    appliesTo: text({ enum: ['all', 'events', 'parties'] })
+      .notNull()
+      .default('all'),
+    recurringYearly: boolean().notNull().default(false),
+  },
+  (t) => [index('restricted_dates_company').on(t.companyId, t.date)],
+);

@@ -1,0 +1,161 @@
+import type { SelectionRule } from '@tumble/contracts/resources';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AppDeps } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../auth.ts';
+import type { Permission } from '../permissions.ts';
+import type { Tenant } from '../tenancy.ts';
+import type { FieldDef } from './fields.ts';
+
+export type ResourceValues = Record<string, unknown>;
+export type ResourceRow = Record<string, unknown> & { id: number };
+
+export interface ResourceContext {
+  deps: AppDeps;
+  tenant: Tenant;
+  auth: AuthContext;
+  /** The transaction the write or action runs in. */
+  tx: Db;
+  /** The parent's id for nested resources (events/:parentId/sessions). */
+  parentId: number | null;
+}
+
+export interface ActionDef {
+  label: string;
+  selection: SelectionRule;
+  /** Words for 'Are you sure to {confirm}?'; omit for no confirmation. */
+  confirm?: string;
+  /** Who may run it; the resource's write permission when omitted. */
+  permission?: Permission;
+  /**
+   * Runs inside one transaction with the selected rows (already checked to be the tenant's).
+   * Returns the message shown to the user. Throw AppError for a refusal.
+   */
+  run?: (ctx: ResourceContext, rows: ResourceRow[]) => Promise<string>;
+  /** Instead of dispatching, the SPA opens this custom screen for the selected row. */
+  screen?: string;
+}
+
+/** Field name → message, for checks that span fields or need the database. */
+export type FieldErrors = Record<string, string>;
+
+export interface ResourceDefinition {
+  /** URL segment and registry key, e.g. 'venues', 'price-tiers'. */
+  name: string;
+  label: string;
+  singular: string;
+  /** Must carry `companyId` (and `id`); for nested resources also the parent column. */
+  table: PgTable;
+  /** Nested under another resource: its name and this table's column pointing at the parent's id. */
+  parent?: { resource: string; column: string };
+  /** The field that names a row in references, titles and confirmations. */
+  titleField: string;
+  fields: Record<string, FieldDef>;
+  list: {
+    columns: string[];
+    /** Text fields searched by `q` (ILIKE). */
+    search?: string[];
+    /** Fields filterable by equality from the `filter` query. */
+    filters?: string[];
+    defaultSort?: { field: string; order: 'asc' | 'desc' };
+  };
+  actions?: Record<string, ActionDef>;
+  permissions: { read: Permission; write: Permission };
+  /** 'archive' sets `archivedAt` and hides the row (history keeps pointing at it); 'none' forbids deletion. */
+  deleteMode?: 'delete' | 'archive' | 'none';
+  /** false for read-only resources (bookings are made by parents, not typed in by staff). */
+  canCreate?: boolean;
+  canEdit?: boolean;
+  /** Cross-field and database checks after each field validated; return messages per field. */
+  check?: (
+    values: ResourceValues,
+    ctx: ResourceContext & { id: number | null },
+  ) => Promise<FieldErrors | undefined> | FieldErrors | undefined;
+  /** Fills columns the form does not carry (computed values) just before insert or update. */
+  beforeSave?: (
+    values: ResourceValues,
+    ctx: ResourceContext & { id: number | null },
+  ) => Promise<ResourceValues> | ResourceValues;
+}
+
+/** A definition checked against its table, with its columns resolved. */
+export interface Resource extends ResourceDefinition {
+  columns: Record<string, PgColumn>;
+  idColumn: PgColumn;
+  companyColumn: PgColumn;
+  parentColumn: PgColumn | null;
+  archiveColumn: PgColumn | null;
+  /** Field name → column. */
+  fieldColumns: Record<string, PgColumn>;
+}
+
+const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+const registry = new Map<string, Resource>();
+
+/**
+ * Declares an admin resource; the engine (platform/resources/engine.routes.ts) derives its
+ * validation, tenant-scoped SQL and endpoints. Example (features/venues/venues.resource.ts):
+ *
+ * ```ts
+ * export const venuesResource = defineResource({
+ *   name: 'venues', label: 'Venues', singular: 'Venue', table: venues, titleField: 'name',
+ *   fields: { name: field.text('Name', { required: true }), suburb: field.text('Suburb') },
+ *   list: { columns: ['name', 'suburb'], search: ['name', 'suburb'] },
+ *   permissions: { read: 'catalog.read', write: 'catalog.write' },
+ * });
+ * ```
+ *
+ * A mistake (a field without a column, a table without company_id) throws at start.
+ */
+export function defineResource(definition: ResourceDefinition): Resource {
+  const columns = getTableColumns(definition.table) as Record<string, PgColumn>;
+  const need = (key: string, what: string) => {
+    const column = columns[key];
+    if (!column) throw new Error(`resource ${definition.name}: ${what} has no column '${key}'`);
+    return column;
+  };
+  const fieldColumns: Record<string, PgColumn> = {};
+  for (const [name, def] of Object.entries(definition.fields)) {
+    fieldColumns[name] = need(def.column ?? camel(name), `field ${name}`);
+  }
+  for (const name of [
+    definition.titleField,
+    ...definition.list.columns,
+    ...(definition.list.search ?? []),
+    ...(definition.list.filters ?? []),
+  ]) {
+    if (!definition.fields[name]) throw new Error(`resource ${definition.name}: unknown field '${name}'`);
+  }
+  const resource: Resource = {
+    deleteMode: 'delete',
+    canCreate: true,
+    canEdit: true,
+    ...definition,
+    columns,
+    idColumn: need('id', 'the id'),
+    companyColumn: need('companyId', 'tenancy'),
+    parentColumn: definition.parent ? need(definition.parent.column, 'the parent') : null,
+    archiveColumn: definition.deleteMode === 'archive' ? need('archivedAt', 'archiving') : null,
+    fieldColumns,
+  };
+  if (registry.has(resource.name)) throw new Error(`resource ${resource.name} is defined twice`);
+  registry.set(resource.name, resource);
+  return resource;
+}
+
+export function getResource(name: string): Resource | undefined {
+  return registry.get(name);
+}
+
+export function allResources(): Resource[] {
+  return [...registry.values()];
+}
+
+/** The URL of a resource's collection; nested ones carry their parent's id. */
+export function collectionPath(resource: Resource): string {
+  return resource.parent
+    ? `/api/v1/admin/${resource.parent.resource}/:parentId/${resource.name}`
+    : `/api/v1/admin/${resource.name}`;
+}

@@ -1,0 +1,505 @@
+import type { FormResponse } from '@tumble/contracts/http';
+import { messages } from '@tumble/contracts/messages';
+import type {
+  DispatchResponse,
+  FieldMeta,
+  FormDefinition,
+  ListQuery,
+  ListResponse,
+  Option,
+  ResourceMeta,
+} from '@tumble/contracts/resources';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../auth.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
+import { formErrors } from '../forms.ts';
+import { roleHas } from '../permissions.ts';
+import type { Tenant } from '../tenancy.ts';
+import {
+  type ActionDef,
+  getResource,
+  type Resource,
+  type ResourceContext,
+  type ResourceRow,
+  type ResourceValues,
+} from './define.ts';
+import { fieldMetaOf, fieldSchema, toApiValue } from './fields.ts';
+
+export interface EngineCall {
+  deps: AppDeps;
+  auth: AuthContext;
+  parentId: number | null;
+}
+
+const tenantOf = (call: EngineCall): Tenant => call.auth.tenant;
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+const pgCode = (error: unknown): string | undefined =>
+  (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+
+/** `company_id = tenant`, `parent = parentId` for nested resources, archived rows hidden unless asked. */
+function scope(resource: Resource, call: EngineCall, ...conditions: (SQL | undefined)[]): SQL {
+  return tenantOf(call).where(
+    { companyId: resource.companyColumn },
+    resource.parentColumn ? eq(resource.parentColumn, call.parentId ?? -1) : undefined,
+    ...conditions,
+  );
+}
+
+/** A nested resource's parent must be the tenant's, or the whole call is 404. */
+async function assertParent(
+  resource: Resource,
+  call: EngineCall,
+  db: Db = call.deps.database.db,
+): Promise<void> {
+  if (!resource.parent) return;
+  const parent = getResource(resource.parent.resource);
+  if (!parent || call.parentId === null) throw new NotFoundError();
+  const [found] = await db
+    .select({ id: parent.idColumn })
+    .from(parent.table)
+    .where(tenantOf(call).where({ companyId: parent.companyColumn }, eq(parent.idColumn, call.parentId)))
+    .limit(1);
+  if (!found) throw new NotFoundError();
+}
+
+const columnKey = (resource: Resource, field: string) =>
+  Object.entries(resource.columns).find(([, c]) => c === resource.fieldColumns[field])![0];
+
+/** A database row as the API shows it: the id and every field by its API name. */
+function serialize(resource: Resource, row: Record<string, unknown>): ResourceRow {
+  const out: ResourceRow = { id: row.id as number };
+  for (const [name, def] of Object.entries(resource.fields))
+    out[name] = toApiValue(def, row[columnKey(resource, name)]);
+  return out;
+}
+
+/** Adds `_labels` with the title of every referenced row, one query per referenced resource. */
+async function withReferenceLabels(
+  resource: Resource,
+  call: EngineCall,
+  rows: ResourceRow[],
+): Promise<ResourceRow[]> {
+  const labels = rows.map(() => ({}) as Record<string, string>);
+  for (const [name, def] of Object.entries(resource.fields)) {
+    if (def.type !== 'reference' || !def.reference) continue;
+    const target = getResource(def.reference);
+    if (!target) continue;
+    const ids = [...new Set(rows.map((r) => r[name]).filter((v): v is number => typeof v === 'number'))];
+    if (ids.length === 0) continue;
+    const found = await call.deps.database.db
+      .select({ id: target.idColumn, title: target.fieldColumns[target.titleField]! })
+      .from(target.table)
+      .where(tenantOf(call).where({ companyId: target.companyColumn }, inArray(target.idColumn, ids)));
+    const byId = new Map(found.map((f) => [f.id as number, String(f.title ?? '')]));
+    rows.forEach((row, i) => {
+      const id = row[name];
+      if (typeof id === 'number' && byId.has(id)) labels[i]![name] = byId.get(id)!;
+    });
+  }
+  return rows.map((row, i) => ({ ...row, _labels: labels[i] }));
+}
+
+const canWrite = (resource: Resource, auth: AuthContext) => roleHas(auth.role, resource.permissions.write);
+
+function actionsOf(resource: Resource): Record<string, ActionDef> {
+  const builtIn: Record<string, ActionDef> =
+    resource.deleteMode === 'none'
+      ? {}
+      : {
+          delete: {
+            label: resource.deleteMode === 'archive' ? 'Archive' : 'Delete',
+            selection: 'many',
+            confirm: resource.deleteMode === 'archive' ? 'archive' : 'delete',
+          },
+        };
+  return { ...resource.actions, ...builtIn };
+}
+
+export function meta(resource: Resource, auth: AuthContext): ResourceMeta {
+  const writable = canWrite(resource, auth);
+  return {
+    name: resource.name,
+    label: resource.label,
+    singular: resource.singular,
+    parent: resource.parent?.resource ?? null,
+    children: childIndex.get(resource.name) ?? [],
+    titleField: resource.titleField,
+    fields: Object.entries(resource.fields).map(([name, def]) => fieldMetaOf(name, def)),
+    columns: resource.list.columns,
+    sortable: resource.list.columns.filter(
+      (c) => !['richtext', 'multiselect'].includes(resource.fields[c]!.type),
+    ),
+    defaultSort: resource.list.defaultSort ?? { field: resource.titleField, order: 'asc' },
+    filters: resource.list.filters ?? [],
+    searchable: (resource.list.search ?? []).length > 0,
+    actions: Object.entries(actionsOf(resource))
+      .filter(([, a]) => roleHas(auth.role, a.permission ?? resource.permissions.write))
+      .map(([name, a]) => ({
+        name,
+        label: a.label,
+        selection: a.selection,
+        confirm: a.confirm ?? null,
+        ...(a.screen ? { screen: a.screen } : {}),
+      })),
+    canWrite: writable,
+    canCreate: writable && resource.canCreate !== false,
+    canDelete: writable && resource.deleteMode !== 'none',
+    deleteMode: resource.deleteMode ?? 'delete',
+  };
+}
+
+/** Parent resource → its nested resources, built when the engine's routes are registered. */
+const childIndex = new Map<string, { name: string; label: string }[]>();
+export function indexChildren(resources: Resource[]) {
+  childIndex.clear();
+  for (const r of resources) {
+    if (!r.parent) continue;
+    childIndex.set(r.parent.resource, [
+      ...(childIndex.get(r.parent.resource) ?? []),
+      { name: r.name, label: r.label },
+    ]);
+  }
+}
+
+function filterConditions(
+  resource: Resource,
+  raw: string | undefined,
+): { conditions: SQL[]; archived: boolean } {
+  if (!raw) return { conditions: [], archived: false };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new BadRequestError('Invalid filter.');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new BadRequestError('Invalid filter.');
+  const conditions: SQL[] = [];
+  let archived = false;
+  for (const [name, value] of Object.entries(parsed)) {
+    if (name === 'archived' && resource.archiveColumn) {
+      archived = value === true || value === 'true';
+      continue;
+    }
+    if (!(resource.list.filters ?? []).includes(name) || value === '' || value === null) continue;
+    const def = resource.fields[name]!;
+    const parsedValue = fieldSchema(name, { ...def, required: true }).safeParse(value);
+    if (!parsedValue.success) throw new BadRequestError(`Invalid filter for ${def.label}.`);
+    conditions.push(eq(resource.fieldColumns[name]!, parsedValue.data));
+  }
+  return { conditions, archived };
+}
+
+export async function list(resource: Resource, call: EngineCall, query: ListQuery): Promise<ListResponse> {
+  await assertParent(resource, call);
+  const { conditions, archived } = filterConditions(resource, query.filter);
+  const search =
+    query.q && resource.list.search?.length
+      ? or(...resource.list.search.map((f) => ilike(resource.fieldColumns[f]!, `%${escapeLike(query.q!)}%`)))
+      : undefined;
+  const archiveCondition = resource.archiveColumn
+    ? archived
+      ? isNotNull(resource.archiveColumn)
+      : isNull(resource.archiveColumn)
+    : undefined;
+  const where = scope(resource, call, search, archiveCondition, ...conditions);
+  const sortField = query.sort && meta(resource, call.auth).sortable.includes(query.sort) ? query.sort : null;
+  const sort = sortField
+    ? { field: sortField, order: query.order ?? 'asc' }
+    : (resource.list.defaultSort ?? { field: resource.titleField, order: 'asc' as const });
+  const sortColumn = resource.fieldColumns[sort.field] ?? resource.idColumn;
+  const direction = sort.order === 'desc' ? desc : asc;
+  const { db } = call.deps.database;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(resource.table)
+      .where(where)
+      .orderBy(direction(sortColumn), direction(resource.idColumn))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ value: count() }).from(resource.table).where(where),
+  ]);
+  const data = await withReferenceLabels(
+    resource,
+    call,
+    rows.map((r) => serialize(resource, r as Record<string, unknown>)),
+  );
+  return { data, total: total?.value ?? 0 };
+}
+
+async function findRow(resource: Resource, call: EngineCall, id: number, db: Db = call.deps.database.db) {
+  const [row] = await db
+    .select()
+    .from(resource.table)
+    .where(scope(resource, call, eq(resource.idColumn, id)))
+    .limit(1);
+  if (!row) throw new NotFoundError();
+  return row as Record<string, unknown>;
+}
+
+export async function view(resource: Resource, call: EngineCall, id: number): Promise<ResourceRow> {
+  await assertParent(resource, call);
+  const [row] = await withReferenceLabels(resource, call, [
+    serialize(resource, await findRow(resource, call, id)),
+  ]);
+  return row!;
+}
+
+const formFields = (resource: Resource): [string, FieldMeta][] =>
+  Object.entries(resource.fields)
+    .filter(([, def]) => !def.readOnly)
+    .map(([name, def]) => [name, fieldMetaOf(name, def)]);
+
+export async function formDefinition(
+  resource: Resource,
+  call: EngineCall,
+  id: number | null,
+): Promise<FormDefinition> {
+  await assertParent(resource, call);
+  if (id === null && resource.canCreate === false) throw new NotFoundError();
+  const row = id === null ? null : serialize(resource, await findRow(resource, call, id));
+  return {
+    title: id === null ? `Add ${resource.singular}` : `Edit ${resource.singular}`,
+    fields: formFields(resource).map(([name, meta]) => ({
+      ...meta,
+      value: row ? row[name] : (meta.default ?? null),
+    })),
+  };
+}
+
+/** The zod schema of a resource's form, derived from its fields. */
+export function formSchema(resource: Resource) {
+  return z.object(
+    Object.fromEntries(
+      formFields(resource).map(([name]) => [name, fieldSchema(name, resource.fields[name]!)]),
+    ),
+  );
+}
+
+async function checkReferences(resource: Resource, call: EngineCall, tx: Db, values: ResourceValues) {
+  const errors: Record<string, string> = {};
+  for (const [name, def] of Object.entries(resource.fields)) {
+    const value = values[name];
+    if (def.readOnly || value === null || value === undefined) continue;
+    if ((def.type === 'reference' || def.type === 'multiselect') && def.reference) {
+      const ids = def.type === 'reference' ? [value as number] : (value as number[]);
+      if (ids.length === 0) continue;
+      const target = getResource(def.reference)!;
+      const found = await tx
+        .select({ id: target.idColumn })
+        .from(target.table)
+        .where(tenantOf(call).where({ companyId: target.companyColumn }, inArray(target.idColumn, ids)));
+      if (found.length !== ids.length) {
+        errors[name] =
+          `Please choose ${def.type === 'reference' ? 'a valid' : 'valid'} ${def.label.toLowerCase()}.`;
+      }
+    }
+    if (
+      (def.type === 'file' || def.type === 'image') &&
+      !String(value).startsWith(`public/${tenantOf(call).companyId}/`)
+    ) {
+      errors[name] = `Please upload the ${def.label.toLowerCase()} again.`;
+    }
+  }
+  return errors;
+}
+
+const invalid = (errors: Record<string, string>): FormResponse => ({
+  valid: false,
+  error: {
+    html_message: 'Please correct the errors below.',
+    element: Object.entries(errors).map(([name, message]) => ({ name, messages: [message] })),
+  },
+});
+
+function toColumns(resource: Resource, values: ResourceValues): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const column = resource.fieldColumns[name];
+    out[column ? columnKey(resource, name) : name] = value;
+  }
+  return out;
+}
+
+/** Drizzle cannot type an insert into a table chosen at run time; the engine checked the columns at definition. */
+type LooseTable = PgTable & Record<string, PgColumn>;
+const loose = (table: PgTable) => table as LooseTable;
+
+/** Create (id null) or update: validate, check, save in one transaction, answer the generated form response. */
+export async function save(
+  resource: Resource,
+  call: EngineCall,
+  id: number | null,
+  body: unknown,
+): Promise<FormResponse> {
+  if (id === null ? resource.canCreate === false : resource.canEdit === false) throw new NotFoundError();
+  await assertParent(resource, call);
+  const parsed = formSchema(resource).safeParse(body ?? {});
+  if (!parsed.success) return formErrors(parsed.error);
+  const values = parsed.data as ResourceValues;
+  try {
+    return await call.deps.database.db.transaction(async (tx) => {
+      if (id !== null) await findRow(resource, call, id, tx);
+      const ctx = {
+        deps: call.deps,
+        tenant: tenantOf(call),
+        auth: call.auth,
+        tx,
+        parentId: call.parentId,
+        id,
+      };
+      const errors = {
+        ...(await checkReferences(resource, call, tx, values)),
+        ...((await resource.check?.(values, ctx)) ?? {}),
+      };
+      if (Object.keys(errors).length > 0) return invalid(errors);
+      const columns = toColumns(resource, (await resource.beforeSave?.(values, ctx)) ?? values);
+      if (id === null) {
+        const parentKey = resource.parentColumn
+          ? {
+              [Object.entries(resource.columns).find(([, c]) => c === resource.parentColumn)![0]]:
+                call.parentId,
+            }
+          : {};
+        await tx
+          .insert(loose(resource.table))
+          .values(tenantOf(call).values({ ...columns, ...parentKey }) as never);
+      } else {
+        await tx
+          .update(loose(resource.table))
+          .set(columns as never)
+          .where(scope(resource, call, eq(resource.idColumn, id)));
+      }
+      return {
+        valid: true,
+        redirect: listPagePath(resource, call.parentId),
+        info: { title: 'Saved', message: `The ${resource.singular.toLowerCase()} has been saved.` },
+      };
+    });
+  } catch (error) {
+    if (pgCode(error) === '23505')
+      return invalid({
+        [resource.titleField]: `A ${resource.singular.toLowerCase()} with this ${resource.fields[resource.titleField]!.label.toLowerCase()} already exists.`,
+      });
+    throw error;
+  }
+}
+
+/** The SPA page that lists a resource. */
+export function listPagePath(resource: Resource, parentId: number | null): string {
+  return resource.parent
+    ? `/admin/${resource.parent.resource}/${parentId}/${resource.name}`
+    : `/admin/${resource.name}`;
+}
+
+async function removeRows(resource: Resource, call: EngineCall, tx: Db, ids: number[]) {
+  const where = scope(resource, call, inArray(resource.idColumn, ids));
+  try {
+    if (resource.archiveColumn) {
+      const key = Object.entries(resource.columns).find(([, c]) => c === resource.archiveColumn)![0];
+      await tx
+        .update(loose(resource.table))
+        .set({ [key]: sql`now()` } as never)
+        .where(where);
+    } else {
+      await tx.delete(resource.table).where(where);
+    }
+  } catch (error) {
+    if (pgCode(error) === '23503') {
+      throw new ConflictError(`This ${resource.singular.toLowerCase()} is in use and cannot be deleted.`);
+    }
+    throw error;
+  }
+}
+
+export async function remove(resource: Resource, call: EngineCall, id: number): Promise<void> {
+  if (resource.deleteMode === 'none') throw new NotFoundError();
+  await assertParent(resource, call);
+  await call.deps.database.db.transaction(async (tx) => {
+    await findRow(resource, call, id, tx);
+    await removeRows(resource, call, tx, [id]);
+  });
+}
+
+/** SPEC.md point 8's row-selection messages, enforced on the server as in the SPA. */
+export function selectionError(rule: ActionDef['selection'], count: number): string | null {
+  if (rule === 'one' && count === 0) return messages.selectOne;
+  if (rule === 'one' && count > 1) return messages.onlyOneRecord;
+  if (rule === 'many' && count === 0) return messages.selectAtLeastOne;
+  return null;
+}
+
+export async function dispatch(
+  resource: Resource,
+  call: EngineCall,
+  name: string,
+  ids: number[],
+): Promise<DispatchResponse> {
+  const action = actionsOf(resource)[name];
+  if (!action || action.screen) throw new NotFoundError();
+  if (!roleHas(call.auth.role, action.permission ?? resource.permissions.write)) throw new ForbiddenError();
+  const unique = [...new Set(ids)];
+  const refusal = selectionError(action.selection, unique.length);
+  if (refusal) throw new BadRequestError(refusal);
+  await assertParent(resource, call);
+  return call.deps.database.db.transaction(async (tx) => {
+    // Lock in id order so two actions on overlapping rows cannot deadlock.
+    const rows = unique.length
+      ? await tx
+          .select()
+          .from(resource.table)
+          .where(scope(resource, call, inArray(resource.idColumn, unique)))
+          .orderBy(resource.idColumn)
+          .for('update')
+      : [];
+    // One foreign id makes the whole action 404: nothing of it runs.
+    if (rows.length !== unique.length) throw new NotFoundError();
+    const serialized = rows.map((r) => serialize(resource, r as Record<string, unknown>));
+    if (name === 'delete' && !resource.actions?.delete) {
+      await removeRows(resource, call, tx, unique);
+      const verb = resource.archiveColumn ? 'archived' : 'deleted';
+      return {
+        success: true,
+        message: `${unique.length} ${unique.length === 1 ? resource.singular.toLowerCase() : resource.label.toLowerCase()} ${verb}.`,
+      };
+    }
+    const ctx: ResourceContext = {
+      deps: call.deps,
+      tenant: tenantOf(call),
+      auth: call.auth,
+      tx,
+      parentId: call.parentId,
+    };
+    const message = await action.run!(ctx, serialized);
+    return { success: true, message };
+  });
+}
+
+/** Choices for a reference field: `{ value: id, label: title }`, searchable, at most 50. */
+export async function options(
+  resource: Resource,
+  call: EngineCall,
+  q: string | undefined,
+): Promise<Option[]> {
+  const title = resource.fieldColumns[resource.titleField]!;
+  const rows = await call.deps.database.db
+    .select({ id: resource.idColumn, title })
+    .from(resource.table)
+    .where(
+      and(
+        tenantOf(call).where(
+          { companyId: resource.companyColumn },
+          q ? ilike(title, `%${escapeLike(q)}%`) : undefined,
+        ),
+        resource.archiveColumn ? isNull(resource.archiveColumn) : undefined,
+      ),
+    )
+    .orderBy(asc(title))
+    .limit(50);
+  return rows.map((r) => ({ value: r.id as number, label: String(r.title ?? '') }));
+}
