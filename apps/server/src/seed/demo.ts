@@ -2,6 +2,24 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { companies, users } from '../features/accounts/accounts.tables.ts';
+import { DEFAULT_TERMS_HTML } from '../features/billing/billing.resource.ts';
+import {
+  coupons,
+  insurances,
+  nswSettings,
+  paymentTerms,
+  surcharges,
+} from '../features/billing/billing.tables.ts';
+import {
+  eventContacts,
+  eventPriceTiers,
+  eventSessions,
+  events,
+  eventTickets,
+} from '../features/events/events.tables.ts';
+import { DEFAULT_INVITATION_HTML } from '../features/parties/parties.resource.ts';
+import { birthdayPricing, partyInvitationSettings, partySlots } from '../features/parties/parties.tables.ts';
+import { restrictedDates, venues } from '../features/venues/venues.tables.ts';
 import { hashPassword } from '../platform/secrets.ts';
 import { Tenant } from '../platform/tenancy.ts';
 
@@ -14,7 +32,238 @@ export const DEMO = {
   authhash: 'demo',
   admin: { email: 'admin@demo.test', password: 'demo-admin-1' },
   parent: { email: 'parent@demo.test', password: 'demo-parent-1' },
+  venueId: 1,
+  events: { camp: 1, ninja: 2 },
+  coupon: 'WELCOME10',
 } as const;
+
+/**
+ * The `e` query of /booking: hex of `<company id>|<event id>` (SPEC.md point 2: the second
+ * pipe-separated part is the event id; the first, the company, must match the authhash).
+ */
+export function demoEventCode(eventId: number, companyId: number = DEMO.companyId): string {
+  return Buffer.from(`${companyId}|${eventId}`).toString('hex');
+}
+
+/** A date `days` from today (UTC is close enough for demo data), as YYYY-MM-DD. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** The next Monday at least `weeks` weeks away. */
+const mondayIn = (weeks: number) => {
+  const d = new Date(Date.now() + weeks * 7 * 86_400_000);
+  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
+  return d.toISOString().slice(0, 10);
+};
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Venue, two published holiday programs, party slots and pricing, insurances, a coupon and terms. */
+async function seedCatalog(tx: Db, tenant: Tenant) {
+  const v = (values: object) => tenant.values(values);
+  await tx.insert(venues).values(
+    v({
+      id: DEMO.venueId,
+      name: 'Bounce Gymnastics Centre',
+      address: '12 Church Street',
+      suburb: 'Parramatta',
+      state: 'NSW',
+      postcode: '2150',
+      phone: '02 9635 0000',
+    }) as typeof venues.$inferInsert,
+  );
+  const campStart = mondayIn(1);
+  const ninjaStart = mondayIn(2);
+  await tx.insert(events).values([
+    v({
+      id: DEMO.events.camp,
+      name: 'Summer Gymnastics Holiday Camp',
+      venueId: DEMO.venueId,
+      startDate: campStart,
+      endDate: addDays(campStart, 11),
+      ageStart: 5,
+      ageEnd: 12,
+      intro: 'Two weeks of tumbling, trampoline and games for kids aged 5 to 12.',
+      full: '<p>Our coaches run a full program of <strong>gymnastics, trampoline and ninja games</strong>. Bring a water bottle, a hat and a packed lunch.</p><ul><li>Morning camp 9am–12pm</li><li>Full day 9am–3pm</li></ul>',
+      cutOffDay: true,
+      cutoffDaysBefore: 1,
+      cutoffTime: '17:00',
+      bookingFee: 250,
+      published: true,
+    }) as typeof events.$inferInsert,
+    v({
+      id: DEMO.events.ninja,
+      name: 'Ninja Warrior Week',
+      venueId: DEMO.venueId,
+      startDate: ninjaStart,
+      endDate: addDays(ninjaStart, 4),
+      ageStart: 7,
+      ageEnd: 100,
+      intro: 'Obstacle courses, climbing and balance challenges.',
+      full: '<p>A week of ninja obstacle training. Places are limited.</p>',
+      bookingFee: 0,
+      published: true,
+    }) as typeof events.$inferInsert,
+  ]);
+  const [morning, fullDay, ninja] = await tx
+    .insert(eventSessions)
+    .values([
+      v({
+        eventId: DEMO.events.camp,
+        name: 'Morning camp',
+        startDate: campStart,
+        endDate: addDays(campStart, 11),
+        startTime: '09:00',
+        endTime: '12:00',
+        capacity: 20,
+      }),
+      v({
+        eventId: DEMO.events.camp,
+        name: 'Full day',
+        startDate: campStart,
+        endDate: addDays(campStart, 11),
+        startTime: '09:00',
+        endTime: '15:00',
+        capacity: 3,
+      }),
+      v({
+        eventId: DEMO.events.ninja,
+        name: 'Ninja session',
+        startDate: ninjaStart,
+        endDate: addDays(ninjaStart, 4),
+        startTime: '10:00',
+        endTime: '13:00',
+        capacity: 2,
+      }),
+    ] as (typeof eventSessions.$inferInsert)[])
+    .returning({ id: eventSessions.id });
+  await tx
+    .insert(eventTickets)
+    .values([
+      v({ eventId: DEMO.events.camp, sessionId: morning!.id, name: 'Morning camp day', price: 4500 }),
+      v({ eventId: DEMO.events.camp, sessionId: fullDay!.id, name: 'Full day', price: 7500 }),
+      v({ eventId: DEMO.events.ninja, sessionId: ninja!.id, name: 'Ninja session', price: 5500 }),
+    ] as (typeof eventTickets.$inferInsert)[]);
+  await tx.insert(eventPriceTiers).values(
+    v({
+      eventId: DEMO.events.camp,
+      sessionId: fullDay!.id,
+      name: '5 days or more',
+      minDays: 5,
+      price: 6500,
+    }) as typeof eventPriceTiers.$inferInsert,
+  );
+  await tx.insert(eventContacts).values(
+    v({
+      eventId: DEMO.events.camp,
+      name: 'Casey Coach',
+      email: 'camps@bounce.demo.test',
+      phone: '0400 123 456',
+    }) as typeof eventContacts.$inferInsert,
+  );
+  await tx.insert(insurances).values([
+    v({
+      name: 'Daily accident cover',
+      kind: 'daily',
+      price: 300,
+      description: 'Per child, per booked day.',
+    }),
+    v({
+      name: 'Season cover',
+      kind: 'full',
+      price: 2500,
+      description: 'Covers every activity until 30 June.',
+    }),
+  ] as (typeof insurances.$inferInsert)[]);
+  await tx.insert(coupons).values(
+    v({
+      code: DEMO.coupon,
+      discountType: 'percent',
+      amount: 10,
+      validFrom: inDays(-30),
+      validTo: inDays(365),
+      usageLimit: 1000,
+      perParentLimit: 5,
+    }) as typeof coupons.$inferInsert,
+  );
+  await tx.insert(nswSettings).values(
+    v({
+      name: 'Active Kids voucher',
+      enabled: true,
+      voucherValue: 5000,
+      codeFormat: '^[0-9]{8}$',
+    }) as typeof nswSettings.$inferInsert,
+  );
+  await tx.insert(surcharges).values(
+    v({
+      name: 'Card surcharge',
+      paymentMethod: 'test',
+      kind: 'percent',
+      amount: 150,
+    }) as typeof surcharges.$inferInsert,
+  );
+  await tx
+    .insert(paymentTerms)
+    .values([
+      v({ name: 'Holiday program terms', appliesTo: 'events', content: DEFAULT_TERMS_HTML }),
+      v({ name: 'Birthday party terms', appliesTo: 'parties', content: DEFAULT_TERMS_HTML }),
+    ] as (typeof paymentTerms.$inferInsert)[]);
+  await tx.insert(partySlots).values([
+    v({
+      name: 'Saturday morning',
+      venueId: DEMO.venueId,
+      startTime: '10:00',
+      durationMinutes: 120,
+      daysOfWeek: ['6'],
+      capacity: 20,
+    }),
+    v({
+      name: 'Saturday afternoon',
+      venueId: DEMO.venueId,
+      startTime: '13:30',
+      durationMinutes: 120,
+      daysOfWeek: ['6'],
+      capacity: 20,
+    }),
+    v({
+      name: 'Sunday morning',
+      venueId: DEMO.venueId,
+      startTime: '10:00',
+      durationMinutes: 120,
+      daysOfWeek: ['7'],
+      capacity: 25,
+    }),
+  ] as (typeof partySlots.$inferInsert)[]);
+  await tx.insert(birthdayPricing).values(
+    v({
+      name: 'Birthday party',
+      basePrice: 39500,
+      includedGuests: 10,
+      pricePerExtraGuest: 2500,
+      deposit: 10000,
+    }) as typeof birthdayPricing.$inferInsert,
+  );
+  await tx.insert(partyInvitationSettings).values(
+    v({
+      subject: 'You are invited to {{child}}’s party',
+      body: DEFAULT_INVITATION_HTML,
+    }) as typeof partyInvitationSettings.$inferInsert,
+  );
+  await tx.insert(restrictedDates).values(
+    v({
+      date: `${new Date().getUTCFullYear()}-12-25`,
+      reason: 'Christmas Day',
+      appliesTo: 'all',
+      recurringYearly: true,
+    }) as typeof restrictedDates.$inferInsert,
+  );
+  // Fixed ids above: move the sequences past them so rows added later never collide.
+  for (const table of ['venues', 'events']) {
+    await tx.execute(
+      sql.raw(
+        `select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`,
+      ),
+    );
+  }
+}
 
 export async function seedDemo(db: Db, config: Config): Promise<{ created: boolean; summary: string[] }> {
   const created = await db.transaction(async (tx) => {
@@ -56,6 +305,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
         status: 'active' as const,
       }),
     ]);
+    await seedCatalog(tx, tenant);
     return true;
   });
   const url = config.publicUrl;
@@ -65,6 +315,8 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
       created ? 'demo company created' : 'demo company already present',
       `staff sign-in:  ${url}/admin/login  ${DEMO.admin.email} / ${DEMO.admin.password}`,
       `parent sign-in: ${url}/admin/students/login?authhash=${DEMO.authhash}  ${DEMO.parent.email} / ${DEMO.parent.password}`,
+      `event booking:  ${url}/booking?e=${demoEventCode(DEMO.events.camp)}&authhash=${DEMO.authhash}`,
+      `party booking:  ${url}/birthday-party/booking/?authhash=${DEMO.authhash}`,
       `API reference:  ${url}/api/docs`,
     ],
   };

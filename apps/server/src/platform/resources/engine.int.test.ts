@@ -1,6 +1,7 @@
 import type { Role } from '@tumble/contracts/auth';
 import { roles } from '@tumble/contracts/auth';
 import { asc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createUser, signIn } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
@@ -215,9 +216,7 @@ describe('resource engine: every resource in the registry', () => {
         );
       }
       for (const call of calls) {
-        const response = await t.app.inject({ ...call, headers: adminB } as Parameters<
-          typeof t.app.inject
-        >[0]);
+        const response = await t.app.inject({ ...call, headers: adminB } as InjectOptions);
         expect(response.statusCode, `${call.method} ${call.url}: ${response.body}`).toBe(404);
       }
       if (!resource.parent) {
@@ -241,9 +240,7 @@ describe('resource engine: every resource in the registry', () => {
           url: string,
           payload?: unknown,
         ) => {
-          const response = await t.app.inject({ method, url, headers, payload } as Parameters<
-            typeof t.app.inject
-          >[0]);
+          const response = await t.app.inject({ method, url, headers, payload } as InjectOptions);
           if (allowed) expect(response.statusCode, `${role} ${method} ${url}: ${response.body}`).toBe(200);
           else expect(response.statusCode, `${role} ${method} ${url}`).toBe(403);
         };
