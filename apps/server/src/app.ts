@@ -69,7 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config.LOG_LEVEL === 'silent'
         ? false
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: true,
+    // Believe X-Forwarded-For only for the configured number of proxies in front of us.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);

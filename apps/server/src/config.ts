@@ -23,6 +23,11 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * How many reverse proxies sit in front of the server. 0 (default): the client's address is the
+   * socket's; X-Forwarded-For is ignored so nobody can dodge the per-address limits by forging it.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 

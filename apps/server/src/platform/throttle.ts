@@ -15,6 +15,12 @@ export const throttleKeys = (email: string, ip: string) => ({
   ip: `ip:${ip}`,
 });
 
+/** Reset requests count apart from sign-ins: a locked-out user can still ask for a reset mail. */
+export const resetThrottleKeys = (email: string, ip: string) => ({
+  account: `reset:${email.trim().toLowerCase()}`,
+  ip: `reset-ip:${ip}`,
+});
+
 const expired = sql`${authThrottle.windowStartedAt} < now() - make_interval(mins => ${WINDOW_MINUTES})`;
 
 /**

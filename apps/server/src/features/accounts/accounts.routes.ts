@@ -9,9 +9,11 @@ import {
   studentSignupRequest,
 } from '@tumble/contracts/auth';
 import { errorResponse, formResponse, TOKEN_HEADER } from '@tumble/contracts/http';
+import { messages } from '@tumble/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
+import { ForbiddenError } from '../../platform/errors.ts';
 import { parseForm } from '../../platform/forms.ts';
 import * as accounts from './accounts.service.ts';
 
@@ -56,7 +58,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'public' },
     },
-    async (request) => accounts.acl(app.deps, request.auth, request.query.authhash),
+    async (request) => {
+      // The SPA loads the user meta with its stored token: a dead token must answer 403 so the SPA
+      // applies the session-expired rule of SPEC.md point 4, not a 404 ('User Meta Request failed.').
+      if (request.authExpired && !request.query.authhash) throw new ForbiddenError(messages.sessionExpired);
+      return accounts.acl(app.deps, request.auth, request.query.authhash);
+    },
   );
 
   app.post(

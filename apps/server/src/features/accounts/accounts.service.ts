@@ -26,7 +26,13 @@ import {
   verifyPassword,
 } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
-import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from '../../platform/throttle.ts';
+import {
+  clearFailures,
+  countAttempt,
+  forgiveAttempt,
+  resetThrottleKeys,
+  throttleKeys,
+} from '../../platform/throttle.ts';
 import { navigationFor } from './accounts.navigation.ts';
 import { accountLinks, authSessions, companies, users } from './accounts.tables.ts';
 
@@ -57,7 +63,8 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string): Pro
   const { db } = deps.database;
   const email = normaliseEmail(input.username);
   const keys = throttleKeys(email, ip);
-  await assertNotThrottled(db, keys);
+  // Counted before the password is checked, so parallel guesses cannot overrun the limit.
+  await countAttempt(db, keys);
 
   const company = input.authhash ? await companyByAuthhash(db, input.authhash) : null;
   const candidates = await db
@@ -69,8 +76,9 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string): Pro
         eq(users.email, email),
         eq(users.status, 'active'),
         eq(companies.status, 'active'),
-        // With an authhash: that company's accounts only. Without: staff first, then parents.
-        company ? eq(users.companyId, company.id) : undefined,
+        // With an authhash: that company's accounts only (none when it names no active company).
+        // Without: staff first, then parents.
+        input.authhash ? eq(users.companyId, company?.id ?? 0) : undefined,
       ),
     )
     .orderBy(sql`${users.role} = 'student'`, users.id)
@@ -84,11 +92,9 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string): Pro
     }
   }
   if (candidates.length === 0) await verifyPassword(await dummyPasswordHash(), input.password);
-  if (!matched) {
-    await recordFailure(db, keys);
-    throw new AppError(401, messages.loginFailed);
-  }
+  if (!matched) throw new AppError(401, messages.loginFailed);
   await clearFailures(db, keys.account);
+  await forgiveAttempt(db, keys.ip);
 
   const token = randomToken();
   await db.transaction(async (tx) => {
@@ -215,10 +221,9 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const { db } = deps.database;
   const email = normaliseEmail(input.email);
-  const keys = throttleKeys(email, ip);
-  await assertNotThrottled(db, keys);
+  const keys = resetThrottleKeys(email, ip);
   // Every request counts: this endpoint sends mail, so it is rate-limited like a failed sign-in.
-  await recordFailure(db, keys);
+  await countAttempt(db, keys);
   const company = input.authhash ? await companyByAuthhash(db, input.authhash) : null;
   const [user] = await db
     .select({ id: users.id, email: users.email, fullName: users.fullName, companyId: users.companyId })

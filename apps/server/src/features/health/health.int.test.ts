@@ -36,7 +36,9 @@ describe('GET /api/health', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/rest', '/rest/acl']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/rest', '/rest/acl']),
+    );
   });
 
   it('sets security headers with a CSP that allows only our own and Stripe origins for scripts', async () => {
