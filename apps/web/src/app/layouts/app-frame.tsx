@@ -1,0 +1,88 @@
+import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { AclResponse, NavigationItem } from '@tumble/contracts/auth';
+import type { ReactNode } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { CompanyBrand } from '../../components/company-brand';
+import { Wordmark } from '../../components/wordmark';
+
+interface AppFrameProps {
+  acl: AclResponse;
+  /** Where the sidebar logo links to; none for students. */
+  logoLink?: string;
+  /** The right side of the top bar: account links and Logout. */
+  actions: ReactNode;
+}
+
+function isActive(pathname: string, path: string): boolean {
+  if (pathname === path || pathname === `${path}/`) return true;
+  return path !== '/admin' && pathname.startsWith(`${path}/`);
+}
+
+/** Sidebar + top bar of signed-in pages. Below 769px the sidebar collapses behind a burger. */
+export function AppFrame({ acl, logoLink, actions }: AppFrameProps) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const side = acl.navigation.side;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Wordmark visibleFrom="xs" />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {acl.navigation.top.map((item) => (
+              <Anchor key={item.path} component={Link} to={item.path} size="sm" visibleFrom="sm" px="xs">
+                {item.label}
+              </Anchor>
+            ))}
+            {actions}
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" aria-label="Main navigation">
+        <AppShell.Section pb="md" mb="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+          <CompanyBrand logo={acl.meta.logo} name={acl.meta.company_name} logoLink={logoLink} />
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          {side.length === 0 ? (
+            <Text size="sm" c="dimmed" px="sm">
+              No menu items.
+            </Text>
+          ) : (
+            side.map((item: NavigationItem) => (
+              <NavLink
+                key={item.path}
+                component={Link}
+                to={item.path}
+                label={item.label}
+                active={isActive(pathname, item.path)}
+                onClick={close}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            ))
+          )}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

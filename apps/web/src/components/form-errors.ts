@@ -1,0 +1,46 @@
+import type { FormResponse } from '@tumble/contracts/http';
+import type { z } from 'zod';
+
+/** Field name → the message shown under that field. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first message per top-level field of a failed client-side check. */
+export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (field === undefined) continue;
+    const name = String(field);
+    errors[name] ??= issue.message;
+  }
+  return errors;
+}
+
+/** SPEC.md point 5: each field in error.element is marked with its messages. */
+export function fieldErrorsFromForm(response: FormResponse): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const element of response.error?.element ?? []) {
+    if (element.messages.length > 0) errors[element.name] = element.messages.join(' ');
+  }
+  return errors;
+}
+
+/**
+ * error.html_message as plain text. The SPA never injects server HTML (ARCHITECTURE.md), so tags
+ * are dropped and line breaks kept.
+ */
+export function htmlMessageText(html: string): string {
+  const withBreaks = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div|li)>/gi, '\n');
+  const doc = new DOMParser().parseFromString(withBreaks, 'text/html');
+  return (doc.body.textContent ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The summary shown above a form whose response was not valid. */
+export function formErrorSummary(response: FormResponse): string | undefined {
+  const html = response.error?.html_message;
+  return html ? htmlMessageText(html) || undefined : undefined;
+}

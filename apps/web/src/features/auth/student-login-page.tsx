@@ -1,0 +1,48 @@
+import { Anchor, Group } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import { AuthCard } from './components/auth-card';
+import { CompanyBranding } from './components/company-branding';
+import { SignInForm } from './components/sign-in-form';
+import { safeRedirect } from './safe-redirect';
+
+/**
+ * /admin/students/login?authhash&(id|redirect): parent sign-in, branded with the company named by
+ * authhash. `id` (the company id the 403 rule adds) needs nothing here: the authhash names the company.
+ */
+export function StudentLoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const authhash = params.get('authhash') || undefined;
+  const query = authhash ? `?${new URLSearchParams({ authhash })}` : '';
+
+  useEffect(() => {
+    if (authhash) api.setAuthHash(authhash);
+  }, [authhash]);
+
+  return (
+    <AuthCard
+      title="Parent Sign In"
+      description="Sign in to book, pay and manage your children."
+      brand={<CompanyBranding authhash={authhash} />}
+    >
+      <SignInForm
+        authhash={authhash}
+        onSignedIn={() =>
+          navigate(safeRedirect(params.get('redirect')) ?? '/admin/students/profile', { replace: true })
+        }
+        footer={
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to={`/admin/students/forgotten-password${query}`} size="sm">
+              Forgot your password?
+            </Anchor>
+            <Anchor component={Link} to={`/admin/students/signup${query}`} size="sm">
+              Create an account
+            </Anchor>
+          </Group>
+        }
+      />
+    </AuthCard>
+  );
+}

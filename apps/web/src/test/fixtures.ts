@@ -1,0 +1,32 @@
+import type { AclResponse } from '@tumble/contracts/auth';
+
+/** GET /rest/acl of a company administrator; override what a test needs. */
+export function staffAcl(overrides: Partial<AclResponse['meta']> = {}): AclResponse {
+  return {
+    name: 'Casey Coach',
+    meta: {
+      logo: null,
+      role: 'companyadmin',
+      is_company: true,
+      company_id: 7,
+      company_name: 'Bounce Gym',
+      ...overrides,
+    },
+    navigation: {
+      side: [
+        { label: 'Dashboard', path: '/admin/dashboard' },
+        { label: 'Term Classes', path: '/admin/term-classes' },
+      ],
+      top: [],
+    },
+  };
+}
+
+/** GET /rest/acl of a parent. */
+export function studentAcl(): AclResponse {
+  return {
+    name: 'Pat Parent',
+    meta: { logo: null, role: 'student', is_company: false, company_id: 7, company_name: 'Bounce Gym' },
+    navigation: { side: [{ label: 'My Profile', path: '/admin/students/profile' }], top: [] },
+  };
+}

@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type PluginOption } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The API server of `npm run dev` (apps/server). */
+const apiTarget = process.env.TUMBLE_API_URL ?? 'http://localhost:3000';
+
+/**
+ * Vendor code is split by how often it changes and who needs it: React and the router on every page,
+ * Mantine core on every page, date pickers (Mantine dates + dayjs) only on the pages that show a
+ * calendar. Route components are loaded lazily by the router, so a public booking page never loads
+ * the admin screens.
+ */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('/node_modules/')) return undefined;
+  if (/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) {
+    return 'vendor-react';
+  }
+  if (/\/node_modules\/(@mantine\/dates|dayjs)\//.test(id)) return 'vendor-dates';
+  if (/\/node_modules\/@tanstack\//.test(id)) return 'vendor-query';
+  if (/\/node_modules\/zod\//.test(id)) return 'vendor-zod';
+  return 'vendor-ui';
+}
+
+export default defineConfig({
+  root,
+  // The hoisted @vitejs/plugin-react is typed against the root vite (8, for vitest) while this app
+  // builds with its own vite 7; the plugin supports both at runtime, only the declarations differ.
+  plugins: [react() as unknown as PluginOption],
+  server: {
+    port: 5173,
+    proxy: {
+      // Only these prefixes belong to the API; every other path is an SPA route.
+      '^/(api|rest|integrations)(/|\\?|$)': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      output: { manualChunks: vendorChunk },
+      onwarn(warning, warn) {
+        // zod ships comments in positions Rollup cannot use as annotations; nothing to act on.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
+    },
+  },
+});
