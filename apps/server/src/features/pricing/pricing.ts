@@ -1,0 +1,192 @@
+import { formatMoney, share } from '../../platform/money.ts';
+
+/**
+ * The one pricing module (Event booking issue). Pure: the checkout, the price summary call and the
+ * tests all compute a booking's price here, from data the services load. All amounts in cents.
+ */
+
+export interface SessionDay {
+  sessionId: number;
+  date: string;
+}
+
+export interface Ticket {
+  sessionId: number | null;
+  price: number;
+}
+
+export interface PriceTier {
+  sessionId: number | null;
+  minDays: number;
+  price: number;
+}
+
+export interface ChildInsurance {
+  type: 'daily_insurance' | 'full_insurance' | 'none';
+  /** Prices of the chosen full-insurance products. */
+  fullPrices: number[];
+}
+
+export interface Discount {
+  discountType: 'percent' | 'fixed';
+  /** Whole percent, or cents. */
+  amount: number;
+}
+
+export interface Surcharge {
+  label: string;
+  kind: 'percent' | 'fixed';
+  /** Basis points (150 = 1.5%), or cents. */
+  amount: number;
+}
+
+export interface EventPriceInput {
+  /** Session-days booked (waitlisted ones are not charged and not listed here). */
+  booked: SessionDay[];
+  /** Places per session-day: one per child. */
+  quantity: number;
+  tickets: Ticket[];
+  tiers: PriceTier[];
+  bookingFee: number;
+  /** Price of daily insurance per booked day per child, when the company offers it. */
+  dailyInsurancePrice: number | null;
+  /** One entry per child when dates are booked; may be empty before children are chosen. */
+  insurance: ChildInsurance[];
+  coupon: (Discount & { code: string }) | null;
+  nswVoucher: { code: string; valuePerChild: number; children: number } | null;
+  surcharge: Surcharge | null;
+}
+
+export type PricingKey =
+  | 'subtotal'
+  | 'booking_fee'
+  | 'insurance'
+  | 'coupon'
+  | 'nsw_voucher'
+  | 'surcharge'
+  | 'deposit'
+  | 'total';
+
+export interface PricingLine {
+  key: PricingKey;
+  label: string;
+  description: string;
+  value: number;
+  formatted: string;
+}
+
+export interface PriceResult {
+  lines: PricingLine[];
+  total: number;
+  /** Price per place for each booked session-day, in the order given. */
+  unitPrices: number[];
+}
+
+export class MissingPriceError extends Error {
+  constructor(readonly sessionId: number) {
+    super(`No ticket price for session ${sessionId}`);
+    this.name = 'MissingPriceError';
+  }
+}
+
+/**
+ * The price of one place on a session-day: the session's ticket (or the event-wide one), lowered
+ * by the best tier the booking reaches. A session-specific tier counts that session's booked days;
+ * an event-wide tier counts all booked days.
+ */
+export function unitPrice(
+  day: SessionDay,
+  booked: SessionDay[],
+  tickets: Ticket[],
+  tiers: PriceTier[],
+): number {
+  const ticket =
+    tickets.find((t) => t.sessionId === day.sessionId) ?? tickets.find((t) => t.sessionId === null);
+  if (!ticket) throw new MissingPriceError(day.sessionId);
+  const daysOf = (sessionId: number | null) =>
+    sessionId === null ? booked.length : booked.filter((b) => b.sessionId === sessionId).length;
+  const reached = tiers.filter(
+    (t) => (t.sessionId === null || t.sessionId === day.sessionId) && daysOf(t.sessionId) >= t.minDays,
+  );
+  return Math.min(ticket.price, ...reached.map((t) => t.price));
+}
+
+export function discountOn(base: number, discount: Discount): number {
+  const value =
+    discount.discountType === 'percent' ? share(base, Math.min(discount.amount, 100), 100) : discount.amount;
+  return Math.max(0, Math.min(value, base));
+}
+
+export function surchargeOn(base: number, surcharge: Surcharge): number {
+  if (base <= 0) return 0;
+  return surcharge.kind === 'percent' ? share(base, surcharge.amount, 10_000) : surcharge.amount;
+}
+
+const line = (key: PricingKey, label: string, description: string, value: number): PricingLine => ({
+  key,
+  label,
+  description,
+  value,
+  formatted: formatMoney(value),
+});
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function priceEventBooking(input: EventPriceInput): PriceResult {
+  const unitPrices = input.booked.map((day) => unitPrice(day, input.booked, input.tickets, input.tiers));
+  const subtotal = unitPrices.reduce((sum, price) => sum + price * input.quantity, 0);
+  const days = input.booked.length;
+  const lines: PricingLine[] = [
+    line(
+      'subtotal',
+      'Sessions',
+      `${plural(days, 'session day')} × ${plural(input.quantity, 'place')}`,
+      subtotal,
+    ),
+  ];
+  // Nothing booked (waitlist only): nothing is charged, not even the booking fee.
+  const bookingFee = days > 0 ? input.bookingFee : 0;
+  if (bookingFee > 0) lines.push(line('booking_fee', 'Booking fee', 'Once per booking', bookingFee));
+
+  let insurance = 0;
+  if (days > 0) {
+    for (const child of input.insurance) {
+      if (child.type === 'daily_insurance' && input.dailyInsurancePrice !== null)
+        insurance += input.dailyInsurancePrice * days;
+      if (child.type === 'full_insurance') insurance += child.fullPrices.reduce((a, b) => a + b, 0);
+    }
+  }
+  if (insurance > 0)
+    lines.push(
+      line(
+        'insurance',
+        'Insurance',
+        `${plural(input.insurance.filter((c) => c.type !== 'none').length, 'child')}`,
+        insurance,
+      ),
+    );
+
+  // Discounts apply to the sessions only, never to fees or insurance.
+  const coupon = input.coupon ? discountOn(subtotal, input.coupon) : 0;
+  if (coupon > 0) lines.push(line('coupon', 'Coupon', input.coupon!.code, -coupon));
+  const nsw = input.nswVoucher
+    ? Math.min(input.nswVoucher.valuePerChild * input.nswVoucher.children, subtotal - coupon)
+    : 0;
+  if (nsw > 0) lines.push(line('nsw_voucher', 'NSW voucher', input.nswVoucher!.code, -nsw));
+
+  const beforeSurcharge = subtotal + bookingFee + insurance - coupon - nsw;
+  const surcharge = input.surcharge ? surchargeOn(beforeSurcharge, input.surcharge) : 0;
+  if (surcharge > 0)
+    lines.push(
+      line(
+        'surcharge',
+        input.surcharge!.label,
+        input.surcharge!.kind === 'percent' ? `${input.surcharge!.amount / 100}%` : 'Per payment',
+        surcharge,
+      ),
+    );
+
+  const total = beforeSurcharge + surcharge;
+  lines.push(line('total', 'Total', 'To pay now', total));
+  return { lines, total, unitPrices };
+}
