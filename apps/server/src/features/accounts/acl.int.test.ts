@@ -25,13 +25,41 @@ const getAcl = (query = '', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/rest/acl${query}`, headers });
 
 /** What each role must see, written out by hand from the permission table. */
+const catalogPages = [
+  '/admin/events',
+  '/admin/slots',
+  '/admin/venues',
+  '/admin/rooms',
+  '/admin/restricted-dates',
+  '/admin/waivers',
+];
+const billingPages = [
+  '/admin/insurances',
+  '/admin/coupons',
+  '/admin/promotional-codes',
+  '/admin/nsw-settings',
+  '/admin/surcharges',
+  '/admin/payment-terms',
+  '/admin/birthday-pricing',
+];
+const settingsPages = ['/admin/party-invitation-settings', '/admin/system-emails'];
 const expectedNavigation: Record<Role, { side: string[]; top: string[] }> = {
   companyadmin: {
-    side: ['/admin/dashboard', '/admin/users', '/admin/mail'],
+    side: [
+      '/admin/dashboard',
+      ...catalogPages,
+      ...billingPages,
+      ...settingsPages,
+      '/admin/users',
+      '/admin/mail',
+    ],
     top: ['/admin/my-account', '/admin/my-company', '/admin/users'],
   },
-  companystaff: { side: ['/admin/dashboard', '/admin/mail'], top: ['/admin/my-account'] },
-  companycoach: { side: ['/admin/dashboard'], top: ['/admin/my-account'] },
+  companystaff: {
+    side: ['/admin/dashboard', ...catalogPages, ...billingPages, ...settingsPages, '/admin/mail'],
+    top: ['/admin/my-account'],
+  },
+  companycoach: { side: ['/admin/dashboard', ...catalogPages], top: ['/admin/my-account'] },
   student: { side: ['/admin/students/profile'], top: ['/admin/students/profile'] },
 };
 
@@ -43,6 +71,9 @@ const pathPermission: Record<string, Permission> = {
   '/admin/my-company': 'company.manage',
   '/admin/mail': 'mail.read',
   '/admin/students/profile': 'parent.self',
+  ...Object.fromEntries(catalogPages.map((p) => [p, 'catalog.read' as const])),
+  ...Object.fromEntries(billingPages.map((p) => [p, 'billing.read' as const])),
+  ...Object.fromEntries(settingsPages.map((p) => [p, 'settings.read' as const])),
 };
 
 describe('GET /rest/acl for a signed-in user', () => {
