@@ -28,6 +28,17 @@ const envSchema = z.object({
    * socket's; X-Forwarded-For is ignored so nobody can dodge the per-address limits by forging it.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Stripe (Embedded Checkout). STRIPE_API_BASE points the SDK elsewhere (tests use a local stub). */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** Square (payment links). SQUARE_BASE_URL points the SDK elsewhere (tests use a local stub). */
+  SQUARE_ACCESS_TOKEN: z.string().optional(),
+  SQUARE_LOCATION_ID: z.string().optional(),
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().optional(),
+  SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  SQUARE_BASE_URL: z.string().url().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+/**
+ * Event booking (SPEC.md points 2–5, 7). The `e` query is the hex of `<company id>|<event id>`;
+ * cells of the calendar are encoded `event|session|date`.
+ */
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 10;
+
+export const encodeEventCode = (companyId: number, eventId: number) =>
+  Array.from(new TextEncoder().encode(`${companyId}|${eventId}`), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** The event id of an `e` value, or null when it is not one. */
+export function decodeEventCode(e: string): { companyId: number; eventId: number } | null {
+  if (!/^([0-9a-f]{2}){3,40}$/i.test(e)) return null;
+  const text = new TextDecoder().decode(new Uint8Array(e.match(/../g)!.map((h) => Number.parseInt(h, 16))));
+  const match = /^(\d{1,9})\|(\d{1,9})$/.exec(text);
+  return match ? { companyId: Number(match[1]), eventId: Number(match[2]) } : null;
+}
+
+export const encodeCell = (eventId: number, sessionId: number, date: string) => `${eventId}|${sessionId}|${date}`;
+export const cellSchema = z
+  .string()
+  .regex(/^\d{1,9}\|\d{1,9}\|\d{4}-\d{2}-\d{2}$/, 'Invalid session day.')
+  .transform((v) => {
+    const [eventId, sessionId, date] = v.split('|');
+    return { eventId: Number(eventId), sessionId: Number(sessionId), date: date! };
+  });
+
+export const bookingQuery = z.object({ e: z.string().max(200).default(''), authhash: z.string().max(200).default('') });
+
+export const bookingEvent = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  age_start: z.number(),
+  age_end: z.number(),
+  intro: z.string().nullable(),
+  full: z.string().nullable(),
+  Contacts: z.array(z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })),
+  Venue: z.object({ name: z.string(), address: z.string().nullable(), suburb: z.string().nullable(), postcode: z.string().nullable() }).nullable(),
+  Downloads: z.array(z.object({ name: z.string(), file: z.string() })),
+  Sessions: z.array(
+    z.object({ id: z.number(), name: z.string(), start_date: z.string(), end_date: z.string(), start_time: z.string(), end_time: z.string() }),
+  ),
+  cutoff_days_before: z.number(),
+  cut_off_day: z.boolean(),
+  cutoff_time: z.string().nullable(),
+});
+export type BookingEvent = z.infer<typeof bookingEvent>;
+
+/** GET /api/v1/booking: the event and booking settings. */
+export const bookingPageResponse = z.object({
+  event: bookingEvent,
+  settings: z.object({
+    booking_fee: z.number(),
+    daily_insurance_id: z.number().nullable(),
+    quantity_max: z.number(),
+    hold_minutes: z.number(),
+    currency: z.string(),
+  }),
+  company: z.object({ name: z.string(), logo: z.string().nullable() }),
+  /** False when no session-day can be booked or waitlisted: Book Now is disabled. */
+  bookable: z.boolean(),
+});
+export type BookingPageResponse = z.infer<typeof bookingPageResponse>;
+
+export const cellStatus = z.enum(['bookable', 'full', 'expired']);
+export type CellStatus = z.infer<typeof cellStatus>;
+
+/** GET /api/v1/booking/sessions: availability per date per session. Dates without sessions are absent (empty cells). */
+export const sessionsResponse = z.object({
+  event_id: z.number(),
+  today: z.string(),
+  days: z.record(
+    z.string(),
+    z.array(
+      z.object({
+        session_id: z.number(),
+        name: z.string(),
+        start_time: z.string(),
+        end_time: z.string(),
+        status: cellStatus,
+        available: z.number(),
+        price: z.number().nullable(),
+      }),
+    ),
+  ),
+});
+export type SessionsResponse = z.infer<typeof sessionsResponse>;
+
+export const insuranceType = z.enum(['daily_insurance', 'full_insurance']);
+
+/** A child at checkout: an existing one by id, or a new one. */
+export const checkoutChild = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  first_name: z.string().trim().max(80).optional().default(''),
+  last_name: z.string().trim().max(80).optional().default(''),
+  dob: z.string().max(10).optional().default(''),
+  consent: z.coerce.number().int().min(0).max(1).optional().default(0),
+  insurance_type: insuranceType.optional(),
+  insurance_ids: z.array(z.coerce.number().int().positive()).max(20).optional().default([]),
+});
+export type CheckoutChild = z.infer<typeof checkoutChild>;
+
+const dobPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The checkout rules of SPEC.md point 5 with point 8's messages, shared by the checkout form and
+ * the server. `booked` tells whether insurance must be chosen.
+ */
+export function childrenErrors(children: CheckoutChild[], booked: boolean): string[] {
+  const errors: string[] = [];
+  const ids = children.map((c) => c.id).filter((id): id is number => id !== undefined);
+  if (new Set(ids).size !== ids.length) errors.push(messages.childrenUnique);
+  let position = 0;
+  for (const child of children) {
+    if (child.id !== undefined) continue;
+    position++;
+    if (!child.first_name || !child.last_name || !child.dob) errors.push(messages.newChildIncomplete(position));
+    else if (!dobPattern.test(child.dob) || Number.isNaN(Date.parse(`${child.dob}T00:00:00Z`))) errors.push(messages.newChildDobInvalid(position));
+  }
+  if (booked) {
+    for (const child of children) {
+      if (!child.insurance_type || (child.insurance_type === 'full_insurance' && child.insurance_ids.length === 0)) {
+        errors.push(messages.selectInsurance);
+        break;
+      }
+    }
+  }
+  return errors;
+}
+
+/** GET /api/v1/calculate-charges-summary, event form (SPEC.md point 7). */
+export const eventChargesQuery = z.object({
+  authhash: z.string().max(200).default(''),
+  type_of_registration: z.literal('event'),
+  event_id: z.coerce.number().int().positive(),
+  quantity: z.coerce.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX),
+  /** Cells `event|session|date`, comma separated or repeated. */
+  booked: z.union([z.string(), z.array(z.string())]).optional(),
+  coupon_code: z.string().trim().max(40).optional(),
+  nsw_coupon_code: z.string().trim().max(40).optional(),
+  students: z.array(z.object({ insurance_type: insuranceType.optional(), insurance_ids: z.array(z.coerce.number().int()).optional() })).optional(),
+});
+
+export const pricingDetail = z.object({ label: z.string(), description: z.string(), value: z.number(), formatted: z.string() });
+export const chargesResponse = z.object({
+  pricing_details: z.record(z.string(), pricingDetail),
+  additional_information: z.object({ coupon_code: z.string().nullable(), nsw_coupon_code: z.string().nullable() }),
+  errors: z.object({
+    invalid_coupon_code_message: z.string().optional(),
+    invalid_nsw_coupon_code_message: z.string().optional(),
+  }),
+});
+export type ChargesResponse = z.infer<typeof chargesResponse>;
+
+/** POST /api/v1/booking/checkout (SPEC.md point 3, plus the selection it pays for). */
+export const eventCheckoutRequest = z.object({
+  event_id: z.coerce.number().int().positive(),
+  quantity: z.coerce.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX),
+  booked: z.array(z.string().max(40)).max(400).default([]),
+  waiting: z.array(z.string().max(40)).max(400).default([]),
+  children: z.array(checkoutChild).min(1).max(QUANTITY_MAX),
+  booking_fee: z.coerce.number().int().min(0).default(0),
+  amount: z.coerce.number().int().min(0),
+  surcharge: z.coerce.number().int().min(0).default(0),
+  insurance: z.coerce.number().int().min(0).default(0),
+  discount_amount: z.coerce.number().int().min(0).default(0),
+  discount_reason: z.string().max(200).optional().default(''),
+  coupon_code: z.string().trim().max(40).optional().default(''),
+  nsw_coupon_code: z.string().trim().max(40).optional().default(''),
+  accept_terms: z.literal(true, messages.acceptTerms),
+  /** A waitlist invitation being taken up (its token), whose held places this checkout may use. */
+  invitation: z.string().max(100).optional(),
+  booking_hash: z.string().max(100).optional(),
+});
+export type EventCheckoutRequest = z.infer<typeof eventCheckoutRequest>;
+
+/** The checkout response of SPEC.md point 3. */
+export const checkoutResponse = z.object({
+  valid: z.boolean(),
+  method: z.enum(['stripe', 'square', 'test']).optional(),
+  public_key: z.string().optional(),
+  client_secret: z.string().optional(),
+  sessionId: z.string().optional(),
+  payment_link: z.string().optional(),
+  booking_hash: z.string().optional(),
+  message: z.string().optional(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
