@@ -8,18 +8,22 @@ import { messages } from './messages.ts';
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 10;
 
-export const encodeEventCode = (companyId: number, eventId: number) =>
-  Array.from(new TextEncoder().encode(`${companyId}|${eventId}`), (b) => b.toString(16).padStart(2, '0')).join('');
+/** Hex of ASCII text (digits and '|' only, so one byte per character on both sides). */
+const toHex = (text: string) => [...text].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
+const fromHex = (hex: string) => String.fromCharCode(...hex.match(/../g)!.map((h) => Number.parseInt(h, 16)));
+
+export const encodeEventCode = (companyId: number, eventId: number) => toHex(`${companyId}|${eventId}`);
 
 /** The event id of an `e` value, or null when it is not one. */
 export function decodeEventCode(e: string): { companyId: number; eventId: number } | null {
   if (!/^([0-9a-f]{2}){3,40}$/i.test(e)) return null;
-  const text = new TextDecoder().decode(new Uint8Array(e.match(/../g)!.map((h) => Number.parseInt(h, 16))));
+  const text = fromHex(e);
   const match = /^(\d{1,9})\|(\d{1,9})$/.exec(text);
   return match ? { companyId: Number(match[1]), eventId: Number(match[2]) } : null;
 }
 
-export const encodeCell = (eventId: number, sessionId: number, date: string) => `${eventId}|${sessionId}|${date}`;
+export const encodeCell = (eventId: number, sessionId: number, date: string) =>
+  `${eventId}|${sessionId}|${date}`;
 export const cellSchema = z
   .string()
   .regex(/^\d{1,9}\|\d{1,9}\|\d{4}-\d{2}-\d{2}$/, 'Invalid session day.')
@@ -28,7 +32,10 @@ export const cellSchema = z
     return { eventId: Number(eventId), sessionId: Number(sessionId), date: date! };
   });
 
-export const bookingQuery = z.object({ e: z.string().max(200).default(''), authhash: z.string().max(200).default('') });
+export const bookingQuery = z.object({
+  e: z.string().max(200).default(''),
+  authhash: z.string().max(200).default(''),
+});
 
 export const bookingEvent = z.object({
   id: z.number(),
@@ -40,11 +47,27 @@ export const bookingEvent = z.object({
   age_end: z.number(),
   intro: z.string().nullable(),
   full: z.string().nullable(),
-  Contacts: z.array(z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })),
-  Venue: z.object({ name: z.string(), address: z.string().nullable(), suburb: z.string().nullable(), postcode: z.string().nullable() }).nullable(),
+  Contacts: z.array(
+    z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  ),
+  Venue: z
+    .object({
+      name: z.string(),
+      address: z.string().nullable(),
+      suburb: z.string().nullable(),
+      postcode: z.string().nullable(),
+    })
+    .nullable(),
   Downloads: z.array(z.object({ name: z.string(), file: z.string() })),
   Sessions: z.array(
-    z.object({ id: z.number(), name: z.string(), start_date: z.string(), end_date: z.string(), start_time: z.string(), end_time: z.string() }),
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      start_date: z.string(),
+      end_date: z.string(),
+      start_time: z.string(),
+      end_time: z.string(),
+    }),
   ),
   cutoff_days_before: z.number(),
   cut_off_day: z.boolean(),
@@ -120,12 +143,17 @@ export function childrenErrors(children: CheckoutChild[], booked: boolean): stri
   for (const child of children) {
     if (child.id !== undefined) continue;
     position++;
-    if (!child.first_name || !child.last_name || !child.dob) errors.push(messages.newChildIncomplete(position));
-    else if (!dobPattern.test(child.dob) || Number.isNaN(Date.parse(`${child.dob}T00:00:00Z`))) errors.push(messages.newChildDobInvalid(position));
+    if (!child.first_name || !child.last_name || !child.dob)
+      errors.push(messages.newChildIncomplete(position));
+    else if (!dobPattern.test(child.dob) || Number.isNaN(Date.parse(`${child.dob}T00:00:00Z`)))
+      errors.push(messages.newChildDobInvalid(position));
   }
   if (booked) {
     for (const child of children) {
-      if (!child.insurance_type || (child.insurance_type === 'full_insurance' && child.insurance_ids.length === 0)) {
+      if (
+        !child.insurance_type ||
+        (child.insurance_type === 'full_insurance' && child.insurance_ids.length === 0)
+      ) {
         errors.push(messages.selectInsurance);
         break;
       }
@@ -144,13 +172,28 @@ export const eventChargesQuery = z.object({
   booked: z.union([z.string(), z.array(z.string())]).optional(),
   coupon_code: z.string().trim().max(40).optional(),
   nsw_coupon_code: z.string().trim().max(40).optional(),
-  students: z.array(z.object({ insurance_type: insuranceType.optional(), insurance_ids: z.array(z.coerce.number().int()).optional() })).optional(),
+  students: z
+    .array(
+      z.object({
+        insurance_type: insuranceType.optional(),
+        insurance_ids: z.array(z.coerce.number().int()).optional(),
+      }),
+    )
+    .optional(),
 });
 
-export const pricingDetail = z.object({ label: z.string(), description: z.string(), value: z.number(), formatted: z.string() });
+export const pricingDetail = z.object({
+  label: z.string(),
+  description: z.string(),
+  value: z.number(),
+  formatted: z.string(),
+});
 export const chargesResponse = z.object({
   pricing_details: z.record(z.string(), pricingDetail),
-  additional_information: z.object({ coupon_code: z.string().nullable(), nsw_coupon_code: z.string().nullable() }),
+  additional_information: z.object({
+    coupon_code: z.string().nullable(),
+    nsw_coupon_code: z.string().nullable(),
+  }),
   errors: z.object({
     invalid_coupon_code_message: z.string().optional(),
     invalid_nsw_coupon_code_message: z.string().optional(),
