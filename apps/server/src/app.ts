@@ -14,15 +14,19 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { adminAccountRoutes } from './features/accounts/admin.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
+import { bookingRoutes } from './features/bookings/bookings.routes.ts';
+import { integrationRoutes } from './features/bookings/integrations.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { partyResources } from './features/parties/parties.resource.ts';
 import { settingsResources } from './features/settings/settings.resource.ts';
+import { studentRoutes } from './features/students/students.routes.ts';
 import { venueResources } from './features/venues/venues.resource.ts';
 import { waiverResources } from './features/waivers/waivers.resource.ts';
 import { authPlugin } from './platform/auth.ts';
@@ -114,6 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .code(400)
         .send({ message: first ? `${field ? `${field}: ` : ''}${first.message}` : 'Invalid request.' });
     }
+    if (error instanceof ZodError) {
+      return reply.code(400).send({ message: error.issues[0]?.message ?? 'Invalid request.' });
+    }
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
     }
@@ -129,6 +136,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(adminAccountRoutes);
+  await app.register(bookingRoutes);
+  await app.register(studentRoutes);
+  await app.register(integrationRoutes);
   await app.register(
     resourceRoutes([
       ...venueResources,

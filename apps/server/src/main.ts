@@ -4,6 +4,8 @@ import { loadConfig } from './config.ts';
 import { connectDatabase, ensureDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
+import { expireLapsedHolds } from './features/bookings/checkout.service.ts';
+import { expireLapsedInvitations } from './features/bookings/waitlist.service.ts';
 import { LocalDiskStorage } from './platform/files.ts';
 import { type Jobs, startJobs } from './platform/jobs.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -52,7 +54,12 @@ async function main() {
       for (const line of demo.summary) say(line);
     }
     jobs = await startJobs({ config, database, databaseUrl });
-    app = await buildApp({ config, database, jobs, files: new LocalDiskStorage(config.filesDir) });
+    const deps = { config, database, jobs, files: new LocalDiskStorage(config.filesDir) };
+    app = await buildApp(deps);
+    await jobs.every('bookings.release-lapsed', async () => {
+      await expireLapsedHolds(deps);
+      await expireLapsedInvitations(deps);
+    });
     await app.listen({ port: config.PORT, host: config.HOST });
     say(`ready on ${config.publicUrl}`);
   } catch (error) {

@@ -12,6 +12,11 @@ export const queues = {
 export interface Jobs {
   /** Asks a worker to run soon. Never throws: a missed nudge is caught by the sweep. */
   nudge(queue: (typeof queues)[keyof typeof queues]): Promise<void>;
+  /**
+   * Runs `handler` every minute (and when nudged), in one process at a time. Features register
+   * their periodic work here once the app's dependencies exist (see main.ts).
+   */
+  every(queue: string, handler: () => Promise<unknown>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +48,14 @@ export async function startJobs(deps: {
       } catch (error) {
         console.error('[jobs] nudge failed', error);
       }
+    },
+    async every(queue, handler) {
+      if (deps.workers === false) return;
+      await boss.createQueue(queue, { name: queue, policy: 'singleton' });
+      await boss.work(queue, { batchSize: 1 }, async () => {
+        await handler();
+      });
+      await boss.schedule(queue, '* * * * *');
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };

@@ -2,8 +2,8 @@ import type { Role } from '@tumble/contracts/auth';
 import { TOKEN_HEADER } from '@tumble/contracts/http';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { companies, users } from '../features/accounts/accounts.tables.ts';
-import { hashPassword, randomToken } from '../platform/secrets.ts';
+import { authSessions, companies, users } from '../features/accounts/accounts.tables.ts';
+import { hashPassword, randomToken, sha256 } from '../platform/secrets.ts';
 
 let sequence = 0;
 const next = () => `${Date.now().toString(36)}${(++sequence).toString(36)}`;
@@ -62,5 +62,17 @@ export async function signIn(
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const token = response.headers[TOKEN_HEADER] as string;
+  return { token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A signed-in session made directly in the database (fast, for tests that need many users). */
+export async function sessionFor(db: Db, user: { id: number; companyId: number }) {
+  const token = randomToken();
+  await db.insert(authSessions).values({
+    companyId: user.companyId,
+    userId: user.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  });
   return { token, headers: { authorization: `Bearer ${token}` } };
 }

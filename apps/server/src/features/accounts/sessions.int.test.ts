@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { connectDatabase } from '../../db/client.ts';
 import { SESSION_ABSOLUTE_MS } from '../../platform/auth.ts';
+import { startJobs } from '../../platform/jobs.ts';
 import { sha256 } from '../../platform/secrets.ts';
 import { THROTTLE_LIMITS, TOO_MANY_ATTEMPTS } from '../../platform/throttle.ts';
 import { createCompany, createUser, signIn } from '../../testing/factories.ts';
@@ -403,12 +404,9 @@ describe('rate limiting', () => {
 
     // A second server process on the same database refuses too.
     const database = connectDatabase(t.databaseUrl, { max: 2 });
-    // Its own pool and no job queue: nothing is shared with the first instance but PostgreSQL.
-    const second = await buildApp({
-      ...t.deps,
-      database,
-      jobs: { nudge: async () => {}, stop: async () => {} },
-    });
+    // Its own pool and its own job queue client: nothing is shared with the first instance but PostgreSQL.
+    const jobs = await startJobs({ config: t.config, database, databaseUrl: t.databaseUrl, workers: false });
+    const second = await buildApp({ ...t.deps, database, jobs });
     try {
       await second.ready();
       const there = await login(second, { username: user.email, password: user.password }, nextIp());
@@ -417,6 +415,7 @@ describe('rate limiting', () => {
       expect(Number(there.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await second.close();
+      await jobs.stop();
       await database.close();
     }
     expect(await sessionsOf(user.id)).toEqual([]);

@@ -33,6 +33,33 @@ export const mailTemplates = {
       'The link works once and expires in 7 days.',
     ],
   },
+  'booking-confirmation': {
+    subject: 'Booking confirmed: {{event}}',
+    body: [
+      'Hello {{name}},',
+      'Thank you for booking {{event}} with {{company}}. Your booking {{reference}} is confirmed for {{places}} place(s) on:',
+      '{{sessions}}',
+      'Amount paid: {{amount}}',
+      'Please sign the waiver for each child before the first day:',
+      '{{link}}',
+    ],
+  },
+  'waitlist-invitation': {
+    subject: 'A place is free: {{event}}',
+    body: [
+      'Hello {{name}},',
+      'Good news: a place has become free for {{session}} at {{event}}. We are holding it for you for {{hours}} hours.',
+      '{{link}}',
+      'If you no longer need it, please decline so the next family can have it.',
+    ],
+  },
+  'refund-due': {
+    subject: 'Payment to refund: booking {{reference}}',
+    body: [
+      'A payment of {{amount}} arrived for booking {{reference}} after its places had been taken by others.',
+      'The booking was not confirmed and nothing was oversold. Please refund the payment and contact the family.',
+    ],
+  },
 } as const satisfies Record<string, { subject: string; body: readonly string[] }>;
 
 export type MailKind = keyof typeof mailTemplates;
@@ -66,7 +93,7 @@ export function renderMail(kind: MailKind, data: Record<string, string>, overrid
   const text = template.body.map((line) => fill(line, data, (v) => v)).join('\n\n');
   const html = template.body
     .map((line) => {
-      const filled = fill(line, data, escapeHtml);
+      const filled = fill(line, data, escapeHtml).replaceAll('\n', '<br>');
       return line === '{{link}}' ? `<p><a href="${filled}">${filled}</a></p>` : `<p>${filled}</p>`;
     })
     .join('\n');

@@ -60,5 +60,8 @@ export interface PaymentProvider {
    * Verifies a webhook on its raw body; null when the event is not about a checkout we handle.
    * Throws WebhookSignatureError when the signature is wrong or stale.
    */
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookNotice | null>;
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<WebhookNotice | null>;
 }

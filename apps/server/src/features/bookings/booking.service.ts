@@ -1,0 +1,272 @@
+import type { BookingPageResponse, SessionsResponse } from '@tumble/contracts/booking';
+import { decodeEventCode, encodeEventCode, QUANTITY_MAX } from '@tumble/contracts/booking';
+import { messages } from '@tumble/contracts/messages';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { NotFoundError } from '../../platform/errors.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
+import { todayIn } from '../../platform/time.ts';
+import { companies } from '../accounts/accounts.tables.ts';
+import { DEFAULT_TERMS_HTML } from '../billing/billing.resource.ts';
+import { insurances, paymentTerms } from '../billing/billing.tables.ts';
+import { type Cell, cellKey, computeCells, hhmm } from '../events/availability.ts';
+import {
+  eventContacts,
+  eventDownloads,
+  eventSessions,
+  events,
+  eventTickets,
+} from '../events/events.tables.ts';
+import { restrictedDates, venues } from '../venues/venues.tables.ts';
+import { bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
+
+/** How long a checkout holds its places while payment is open (Event booking issue: default 30 minutes). */
+export const HOLD_MINUTES = 30;
+
+export const noEventData = () => new NotFoundError(messages.noEventData);
+
+/** A published, unarchived event of the tenant named by `e`; anything else is 'No event data available.' */
+export async function eventFromCode(db: Db, tenant: Tenant, e: string) {
+  const code = decodeEventCode(e);
+  if (!code || code.companyId !== tenant.companyId) throw noEventData();
+  return publishedEvent(db, tenant, code.eventId);
+}
+
+export async function publishedEvent(db: Db, tenant: Tenant, eventId: number) {
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(
+      tenant.where(events, eq(events.id, eventId), eq(events.published, true), isNull(events.archivedAt)),
+    );
+  if (!event) throw noEventData();
+  return event;
+}
+
+export async function companyOf(db: Db, tenant: Tenant) {
+  const [company] = await db.select().from(companies).where(eq(companies.id, tenant.companyId));
+  if (!company) throw new NotFoundError();
+  return company;
+}
+
+export async function sessionsOf(db: Db, tenant: Tenant, eventId: number) {
+  return db
+    .select()
+    .from(eventSessions)
+    .where(tenant.where(eventSessions, eq(eventSessions.eventId, eventId)))
+    .orderBy(asc(eventSessions.startTime), asc(eventSessions.id));
+}
+
+async function eventRestrictedDates(db: Db, tenant: Tenant) {
+  return db
+    .select({ date: restrictedDates.date, recurringYearly: restrictedDates.recurringYearly })
+    .from(restrictedDates)
+    .where(tenant.where(restrictedDates, inArray(restrictedDates.appliesTo, ['all', 'events'])));
+}
+
+/**
+ * Places taken per session-day: confirmed bookings, pending bookings whose hold has not expired,
+ * and waitlist invitations still open (except those of `exceptParentId`, who may use them).
+ * `db` may be a transaction that has locked the sessions.
+ */
+export async function takenPlaces(
+  db: Db,
+  tenant: Tenant,
+  eventId: number,
+  options: { exceptBookingId?: number; exceptParentId?: number } = {},
+): Promise<Map<string, number>> {
+  const held = await db
+    .select({
+      sessionId: bookingPlaces.sessionId,
+      date: bookingPlaces.date,
+      places: sql<number>`sum(${bookingPlaces.places})::int`,
+    })
+    .from(bookingPlaces)
+    .innerJoin(bookings, eq(bookings.id, bookingPlaces.bookingId))
+    .where(
+      and(
+        tenant.where(bookingPlaces),
+        eq(bookings.eventId, eventId),
+        or(
+          eq(bookings.status, 'confirmed'),
+          and(eq(bookings.status, 'pending'), gt(bookings.holdExpiresAt, sql`now()`)),
+        ),
+        options.exceptBookingId ? ne(bookings.id, options.exceptBookingId) : undefined,
+      ),
+    )
+    .groupBy(bookingPlaces.sessionId, bookingPlaces.date);
+  const invited = await db
+    .select({
+      sessionId: waitlistEntries.sessionId,
+      date: waitlistEntries.date,
+      places: sql<number>`sum(${waitlistEntries.places})::int`,
+    })
+    .from(waitlistEntries)
+    .where(
+      tenant.where(
+        waitlistEntries,
+        eq(waitlistEntries.eventId, eventId),
+        eq(waitlistEntries.status, 'invited'),
+        gt(waitlistEntries.inviteExpiresAt, sql`now()`),
+        options.exceptParentId ? ne(waitlistEntries.parentId, options.exceptParentId) : undefined,
+      ),
+    )
+    .groupBy(waitlistEntries.sessionId, waitlistEntries.date);
+  const taken = new Map<string, number>();
+  for (const row of [...held, ...invited]) {
+    const key = cellKey(row.sessionId, row.date);
+    taken.set(key, (taken.get(key) ?? 0) + row.places);
+  }
+  return taken;
+}
+
+/** Every session-day of the event with its state now. */
+export async function eventCells(
+  db: Db,
+  tenant: Tenant,
+  event: typeof events.$inferSelect,
+  options: { exceptBookingId?: number; exceptParentId?: number; now?: Date } = {},
+): Promise<{ cells: Cell[]; sessions: (typeof eventSessions.$inferSelect)[]; timeZone: string }> {
+  const [company, sessions, restricted, taken] = await Promise.all([
+    companyOf(db, tenant),
+    sessionsOf(db, tenant, event.id),
+    eventRestrictedDates(db, tenant),
+    takenPlaces(db, tenant, event.id, options),
+  ]);
+  const cells = computeCells({
+    event,
+    sessions,
+    taken,
+    restricted,
+    timeZone: company.timeZone,
+    now: options.now ?? new Date(),
+  });
+  return { cells, sessions, timeZone: company.timeZone };
+}
+
+/** Ticket prices per session (the session's own, else the event-wide one). */
+async function basePrices(db: Db, tenant: Tenant, eventId: number) {
+  const tickets = await db
+    .select()
+    .from(eventTickets)
+    .where(tenant.where(eventTickets, eq(eventTickets.eventId, eventId)));
+  const eventWide = tickets.find((t) => t.sessionId === null)?.price ?? null;
+  return (sessionId: number) => tickets.find((t) => t.sessionId === sessionId)?.price ?? eventWide;
+}
+
+/** GET /api/v1/booking: the event page (SPEC.md point 2, step 1). */
+export async function bookingPage(deps: AppDeps, tenant: Tenant, e: string): Promise<BookingPageResponse> {
+  const { db } = deps.database;
+  const event = await eventFromCode(db, tenant, e);
+  const [company, contacts, downloads, venueRows, daily, { cells, sessions }] = await Promise.all([
+    companyOf(db, tenant),
+    db
+      .select()
+      .from(eventContacts)
+      .where(tenant.where(eventContacts, eq(eventContacts.eventId, event.id)))
+      .orderBy(eventContacts.id),
+    db
+      .select()
+      .from(eventDownloads)
+      .where(tenant.where(eventDownloads, eq(eventDownloads.eventId, event.id)))
+      .orderBy(eventDownloads.id),
+    event.venueId
+      ? db
+          .select()
+          .from(venues)
+          .where(tenant.where(venues, eq(venues.id, event.venueId)))
+      : Promise.resolve([]),
+    db
+      .select({ id: insurances.id })
+      .from(insurances)
+      .where(tenant.where(insurances, eq(insurances.kind, 'daily'), isNull(insurances.archivedAt)))
+      .orderBy(insurances.id)
+      .limit(1),
+    eventCells(db, tenant, event),
+  ]);
+  const venue = venueRows[0];
+  return {
+    event: {
+      id: event.id,
+      code: encodeEventCode(tenant.companyId, event.id),
+      name: event.name,
+      start_date: event.startDate,
+      end_date: event.endDate,
+      age_start: event.ageStart,
+      age_end: event.ageEnd,
+      intro: event.intro,
+      full: event.full,
+      Contacts: contacts.map((c) => ({ name: c.name, email: c.email, phone: c.phone })),
+      Venue: venue
+        ? { name: venue.name, address: venue.address, suburb: venue.suburb, postcode: venue.postcode }
+        : null,
+      Downloads: downloads.map((d) => ({ name: d.name, file: `/api/v1/files/${d.file}` })),
+      Sessions: sessions.map((s) => ({
+        id: s.id,
+        name: s.name,
+        start_date: s.startDate,
+        end_date: s.endDate,
+        start_time: hhmm(s.startTime),
+        end_time: hhmm(s.endTime),
+      })),
+      cutoff_days_before: event.cutoffDaysBefore,
+      cut_off_day: event.cutOffDay,
+      cutoff_time: event.cutoffTime ? hhmm(event.cutoffTime) : null,
+    },
+    settings: {
+      booking_fee: event.bookingFee,
+      daily_insurance_id: daily[0]?.id ?? null,
+      quantity_max: QUANTITY_MAX,
+      hold_minutes: HOLD_MINUTES,
+      currency: company.currency,
+    },
+    company: { name: company.name, logo: company.logoFile ? `/api/v1/files/${company.logoFile}` : null },
+    bookable: cells.some((c) => c.status !== 'expired'),
+  };
+}
+
+/** GET /api/v1/booking/sessions: availability per date per session. */
+export async function sessionAvailability(
+  deps: AppDeps,
+  tenant: Tenant,
+  e: string,
+): Promise<SessionsResponse> {
+  const { db } = deps.database;
+  const event = await eventFromCode(db, tenant, e);
+  const [{ cells, sessions, timeZone }, priceOf] = await Promise.all([
+    eventCells(db, tenant, event),
+    basePrices(db, tenant, event.id),
+  ]);
+  const byId = new Map(sessions.map((s) => [s.id, s]));
+  const days: SessionsResponse['days'] = {};
+  for (const cell of cells) {
+    const session = byId.get(cell.sessionId)!;
+    days[cell.date] = days[cell.date] ?? [];
+    days[cell.date]!.push({
+      session_id: cell.sessionId,
+      name: session.name,
+      start_time: hhmm(session.startTime),
+      end_time: hhmm(session.endTime),
+      status: cell.status,
+      available: cell.available,
+      price: priceOf(cell.sessionId),
+    });
+  }
+  return { event_id: event.id, today: todayIn(timeZone), days };
+}
+
+/** GET /api/v1/booking/payment-terms: the company's event terms, or SPEC.md point 9's defaults. */
+export async function eventPaymentTerms(
+  deps: AppDeps,
+  tenant: Tenant,
+  eventId: number,
+): Promise<{ content: string }> {
+  const { db } = deps.database;
+  await publishedEvent(db, tenant, eventId);
+  const [terms] = await db
+    .select()
+    .from(paymentTerms)
+    .where(tenant.where(paymentTerms, eq(paymentTerms.appliesTo, 'events')));
+  return { content: terms?.content ?? DEFAULT_TERMS_HTML };
+}

@@ -1,0 +1,192 @@
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from '../accounts/accounts.tables.ts';
+import { eventSessions, events } from '../events/events.tables.ts';
+import { children } from '../students/students.tables.ts';
+
+/**
+ * An event booking. `pending` holds its places until `holdExpiresAt` while payment is open;
+ * `confirmed` once paid; `expired` or `cancelled` release them; `refund_due` was paid after its
+ * places were gone (staff refund it; never oversold).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    parentId: integer()
+      .notNull()
+      .references(() => users.id),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id),
+    /** Public reference of the booking (`b` and `booking_hash`). */
+    reference: text().notNull().unique(),
+    status: text({ enum: ['pending', 'confirmed', 'cancelled', 'expired', 'refund_due'] })
+      .notNull()
+      .default('pending'),
+    quantity: integer().notNull(),
+    /** The priced lines as computed on the server at checkout (cents). */
+    pricing: jsonb().$type<Record<string, number>>().notNull(),
+    total: integer().notNull(),
+    couponId: integer(),
+    couponCode: text(),
+    nswCode: text(),
+    provider: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
+    holdExpiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('bookings_company_event').on(t.companyId, t.eventId, t.status),
+    index('bookings_parent').on(t.companyId, t.parentId),
+    index('bookings_hold').on(t.status, t.holdExpiresAt),
+  ],
+);
+
+/** The children a booking is for, with their insurance choice. */
+export const bookingChildren = pgTable(
+  'booking_children',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    bookingId: integer()
+      .notNull()
+      .references(() => bookings.id),
+    childId: integer()
+      .notNull()
+      .references(() => children.id),
+    insuranceType: text({ enum: ['daily_insurance', 'full_insurance', 'none'] })
+      .notNull()
+      .default('none'),
+    insuranceIds: integer().array().notNull().default([]),
+  },
+  (t) => [uniqueIndex('booking_children_unique').on(t.bookingId, t.childId)],
+);
+
+/**
+ * Places a booking takes on one session-date (one per child). Places count against capacity while
+ * their booking is confirmed, or pending with an unexpired hold.
+ */
+export const bookingPlaces = pgTable(
+  'booking_places',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    bookingId: integer()
+      .notNull()
+      .references(() => bookings.id),
+    sessionId: integer()
+      .notNull()
+      .references(() => eventSessions.id),
+    date: date().notNull(),
+    places: integer().notNull(),
+    /** Price per place on this day (cents), as charged. */
+    unitPrice: integer().notNull(),
+  },
+  (t) => [
+    index('booking_places_session_date').on(t.sessionId, t.date),
+    uniqueIndex('booking_places_unique').on(t.bookingId, t.sessionId, t.date),
+  ],
+);
+
+/**
+ * Waiting for a full session-date. When places free up the first waiting entry is `invited` and
+ * holds them until `inviteExpiresAt`.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    parentId: integer()
+      .notNull()
+      .references(() => users.id),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id),
+    sessionId: integer()
+      .notNull()
+      .references(() => eventSessions.id),
+    date: date().notNull(),
+    places: integer().notNull(),
+    status: text({ enum: ['waiting', 'invited', 'accepted', 'declined', 'expired'] })
+      .notNull()
+      .default('waiting'),
+    /** SHA-256 of the invitation token (`w`). */
+    tokenHash: text(),
+    invitedAt: timestamp({ withTimezone: true }),
+    inviteExpiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('waitlist_session_date').on(t.sessionId, t.date, t.status, t.id)],
+);
+
+/**
+ * Money received or expected. One row per provider checkout; (provider, providerRef) is unique,
+ * so a webhook delivered twice records the payment once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    bookingId: integer()
+      .notNull()
+      .references(() => bookings.id),
+    provider: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
+    providerRef: text().notNull(),
+    amount: integer().notNull(),
+    status: text({ enum: ['open', 'paid', 'expired', 'refund_due', 'refunded'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
+    index('payments_booking').on(t.bookingId),
+  ],
+);
+
+/** Coupon uses, counted per parent for the per-parent limit. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    couponId: integer().notNull(),
+    parentId: integer()
+      .notNull()
+      .references(() => users.id),
+    bookingId: integer()
+      .notNull()
+      .references(() => bookings.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_booking').on(t.bookingId),
+    index('coupon_redemptions_parent').on(t.couponId, t.parentId),
+  ],
+);

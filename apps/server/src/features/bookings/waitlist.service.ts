@@ -1,0 +1,168 @@
+import { encodeEventCode } from '@tumble/contracts/booking';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import { queues } from '../../platform/jobs.ts';
+import { queueMail } from '../../platform/mail/mail.service.ts';
+import { randomToken, sha256 } from '../../platform/secrets.ts';
+import { Tenant } from '../../platform/tenancy.ts';
+import { users } from '../accounts/accounts.tables.ts';
+import { cellKey } from '../events/availability.ts';
+import { eventSessions, events } from '../events/events.tables.ts';
+import { companyOf, eventCells } from './booking.service.ts';
+import { waitlistEntries } from './bookings.tables.ts';
+
+/** How long an invitation holds the freed places (Event booking issue: default 48 hours). */
+export const INVITATION_HOURS = 48;
+
+const displayDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+/**
+ * Offers freed places of an event to the waitlist, first come first served: for each full
+ * session-day with people waiting, invites the earliest entries while their places fit. Runs after
+ * a release (hold expiry, cancellation, a declined or lapsed invitation) and when capacity rises.
+ */
+export async function offerFreedPlaces(deps: AppDeps, tenant: Tenant, eventId: number): Promise<number> {
+  const { db } = deps.database;
+  const waiting = await db
+    .selectDistinct({ sessionId: waitlistEntries.sessionId, date: waitlistEntries.date })
+    .from(waitlistEntries)
+    .where(
+      tenant.where(
+        waitlistEntries,
+        eq(waitlistEntries.eventId, eventId),
+        eq(waitlistEntries.status, 'waiting'),
+      ),
+    );
+  if (waiting.length === 0) return 0;
+  const invited = await db.transaction(async (tx) => {
+    const [event] = await tx
+      .select()
+      .from(events)
+      .where(tenant.where(events, eq(events.id, eventId)));
+    if (!event) return 0;
+    const sessionIds = [...new Set(waiting.map((w) => w.sessionId))].sort((a, b) => a - b);
+    await tx
+      .select({ id: eventSessions.id })
+      .from(eventSessions)
+      .where(tenant.where(eventSessions, inArray(eventSessions.id, sessionIds)))
+      .orderBy(asc(eventSessions.id))
+      .for('update');
+    const { cells, sessions } = await eventCells(tx, tenant, event);
+    const byKey = new Map(cells.map((c) => [cellKey(c.sessionId, c.date), c]));
+    const company = await companyOf(tx, tenant);
+    let count = 0;
+    for (const { sessionId, date } of waiting) {
+      const cell = byKey.get(cellKey(sessionId, date));
+      if (!cell || cell.status === 'expired') continue;
+      let free = cell.available;
+      const entries = await tx
+        .select()
+        .from(waitlistEntries)
+        .where(
+          tenant.where(
+            waitlistEntries,
+            eq(waitlistEntries.sessionId, sessionId),
+            eq(waitlistEntries.date, date),
+            eq(waitlistEntries.status, 'waiting'),
+          ),
+        )
+        .orderBy(asc(waitlistEntries.id))
+        .for('update');
+      for (const entry of entries) {
+        if (entry.places > free) break; // strictly in order: nobody jumps the queue
+        const token = randomToken(24);
+        await tx
+          .update(waitlistEntries)
+          .set({
+            status: 'invited',
+            tokenHash: sha256(token),
+            invitedAt: sql`now()`,
+            inviteExpiresAt: new Date(Date.now() + INVITATION_HOURS * 3_600_000),
+          })
+          .where(eq(waitlistEntries.id, entry.id));
+        free -= entry.places;
+        count++;
+        const [parent] = await tx.select().from(users).where(eq(users.id, entry.parentId));
+        const session = sessions.find((s) => s.id === sessionId);
+        const e = encodeEventCode(tenant.companyId, eventId);
+        await queueMail(tx, tenant, deps.config, 'waitlist-invitation', parent!.email, {
+          name: parent!.fullName,
+          company: company.name,
+          event: event.name,
+          session: `${session?.name ?? ''} on ${displayDate(date)}`,
+          hours: String(INVITATION_HOURS),
+          link: `${deps.config.publicUrl}/events/invitation/confirm/?authhash=${encodeURIComponent(company.authhash)}&w=${token}&e=${e}&b=${entry.id}`,
+        });
+      }
+    }
+    return count;
+  });
+  if (invited > 0) await deps.jobs.nudge(queues.mailDeliver);
+  return invited;
+}
+
+async function findInvitation(deps: AppDeps, tenant: Tenant, w: string, b: string) {
+  const id = Number.parseInt(b, 10);
+  if (!w || !Number.isInteger(id)) return null;
+  const [entry] = await deps.database.db
+    .select()
+    .from(waitlistEntries)
+    .where(
+      tenant.where(waitlistEntries, eq(waitlistEntries.id, id), eq(waitlistEntries.tokenHash, sha256(w))),
+    );
+  return entry ?? null;
+}
+
+const isOpen = (entry: typeof waitlistEntries.$inferSelect | null) =>
+  entry !== null &&
+  entry.status === 'invited' &&
+  entry.inviteExpiresAt !== null &&
+  entry.inviteExpiresAt.getTime() > Date.now();
+
+export const INVITATION_CLOSED = 'This invitation is no longer open.';
+
+/** GET .../invitation/check: is the invitation still open? */
+export async function checkInvitation(deps: AppDeps, tenant: Tenant, w: string, b: string) {
+  const entry = await findInvitation(deps, tenant, w, b);
+  return isOpen(entry) ? { valid: true } : { valid: false, message: INVITATION_CLOSED };
+}
+
+/** GET .../invitation/accept: the parent goes on to book; the invitation keeps holding the places until it expires. */
+export async function acceptInvitation(
+  deps: AppDeps,
+  tenant: Tenant,
+  q: { w: string; b: string; e: string; authhash: string },
+) {
+  const entry = await findInvitation(deps, tenant, q.w, q.b);
+  if (!isOpen(entry)) return { valid: false, message: INVITATION_CLOSED };
+  return {
+    valid: true,
+    redirect: `/booking?e=${encodeURIComponent(q.e)}&b=${encodeURIComponent(q.b)}&authhash=${encodeURIComponent(q.authhash)}`,
+  };
+}
+
+/** GET .../invitation/decline: frees the places for the next in line. */
+export async function declineInvitation(deps: AppDeps, tenant: Tenant, w: string, b: string) {
+  const entry = await findInvitation(deps, tenant, w, b);
+  if (!isOpen(entry)) return { valid: false, message: INVITATION_CLOSED };
+  const [declined] = await deps.database.db
+    .update(waitlistEntries)
+    .set({ status: 'declined' })
+    .where(and(eq(waitlistEntries.id, entry!.id), eq(waitlistEntries.status, 'invited')))
+    .returning();
+  if (declined) await offerFreedPlaces(deps, tenant, declined.eventId);
+  return { valid: true };
+}
+
+/** Invitations nobody took up in time: expire them and offer the places to the next in line. */
+export async function expireLapsedInvitations(deps: AppDeps): Promise<number> {
+  const lapsed = await deps.database.db
+    .update(waitlistEntries)
+    .set({ status: 'expired' })
+    .where(and(eq(waitlistEntries.status, 'invited'), lt(waitlistEntries.inviteExpiresAt, sql`now()`)))
+    .returning({ companyId: waitlistEntries.companyId, eventId: waitlistEntries.eventId });
+  const events = new Map(lapsed.map((l) => [`${l.companyId}|${l.eventId}`, l]));
+  for (const { companyId, eventId } of events.values())
+    await offerFreedPlaces(deps, new Tenant(companyId), eventId);
+  return lapsed.length;
+}

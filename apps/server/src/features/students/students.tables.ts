@@ -1,0 +1,23 @@
+import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies, users } from '../accounts/accounts.tables.ts';
+
+/** A parent's child (SPEC.md point 3: Child). */
+export const children = pgTable(
+  'children',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    parentId: integer()
+      .notNull()
+      .references(() => users.id),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    dob: date().notNull(),
+    /** Photo consent. */
+    consent: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('children_parent').on(t.companyId, t.parentId)],
+);

@@ -1,0 +1,238 @@
+import { SquareError, WebhooksHelper } from 'square';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CheckoutRequest, type PaymentProvider, WebhookSignatureError } from './provider.ts';
+import { createSquareProvider, PAYMENT_LINK_METADATA_KEY, SQUARE_API_VERSION } from './square.ts';
+import { type SquareStub, start } from './testing/square-stub.ts';
+
+// The adapter runs through the real square SDK over HTTP against a local stand-in for Square.
+
+let stub: SquareStub;
+let provider: PaymentProvider;
+
+beforeAll(async () => {
+  stub = await start();
+  provider = createSquareProvider({
+    accessToken: stub.accessToken,
+    locationId: stub.locationId,
+    webhookSignatureKey: stub.signatureKey,
+    notificationUrl: stub.notificationUrl,
+    environment: 'sandbox',
+    baseUrl: stub.url,
+  });
+});
+
+beforeEach(() => {
+  stub.deleteCancelsOrder = true;
+});
+
+afterAll(async () => {
+  await stub.close();
+});
+
+function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
+  return {
+    reference: 'BK-1001',
+    amount: 12_345,
+    currency: 'aud',
+    description: 'Holiday camp (2 children)',
+    customerEmail: 'parent@example.test',
+    returnUrl: 'https://tumble.test/booking?authhash=abc&status=true',
+    expiresAt: new Date(Date.now() + 30 * 60 * 1000),
+    ...overrides,
+  };
+}
+
+function requestsTo(method: string, pathStart: string) {
+  return stub.requests.filter((r) => r.method === method && r.path.startsWith(pathStart));
+}
+
+describe('square provider: checkout', () => {
+  it('creates a payment link for an order carrying the amount, currency, reference and return url', async () => {
+    const result = await provider.createCheckout(checkoutRequest());
+
+    expect(result.kind).toBe('redirect');
+    if (result.kind !== 'redirect') return;
+    const order = stub.orders.get(result.sessionId);
+    expect(order, 'the session id is the order id').toBeDefined();
+    const link = [...stub.links.values()].find((l) => l.order_id === result.sessionId);
+    expect(result.url).toBe(link?.url);
+
+    const sent = requestsTo('POST', '/v2/online-checkout/payment-links').at(-1);
+    expect(sent?.headers.authorization).toBe(`Bearer ${stub.accessToken}`);
+    expect(sent?.headers['square-version']).toBe(SQUARE_API_VERSION);
+    expect(sent?.body).toMatchObject({
+      idempotency_key: expect.stringMatching(/^BK-1001-/),
+      order: {
+        location_id: stub.locationId,
+        reference_id: 'BK-1001',
+        line_items: [
+          {
+            name: 'Holiday camp (2 children)',
+            quantity: '1',
+            base_price_money: { amount: 12_345, currency: 'AUD' },
+          },
+        ],
+      },
+      checkout_options: {
+        redirect_url: 'https://tumble.test/booking?authhash=abc&status=true',
+        allow_tipping: false,
+      },
+      pre_populated_data: { buyer_email: 'parent@example.test' },
+      payment_note: 'BK-1001',
+    });
+    // The link id is kept on the order, so the link can be deleted later from the session id alone.
+    expect(order?.metadata?.[PAYMENT_LINK_METADATA_KEY]).toBe(link?.id);
+  });
+
+  it('retries the link bookkeeping once when Square moved the order version on', async () => {
+    stub.bumpVersionBeforeNextUpdate();
+    const result = await provider.createCheckout(checkoutRequest({ reference: 'BK-1002' }));
+    const order = stub.orders.get(result.sessionId);
+    expect(order?.metadata?.[PAYMENT_LINK_METADATA_KEY]).toBeDefined();
+    expect(requestsTo('PUT', `/v2/orders/${result.sessionId}`)).toHaveLength(2);
+  });
+
+  it('reads a draft order as open, then paid once the buyer paid', async () => {
+    const { sessionId } = await provider.createCheckout(
+      checkoutRequest({ reference: 'BK-2002', amount: 5_000 }),
+    );
+
+    expect(await provider.getCheckout(sessionId)).toEqual({
+      sessionId,
+      reference: 'BK-2002',
+      status: 'open',
+      amount: 5_000,
+    });
+
+    stub.markPaid(sessionId);
+    expect(stub.orders.get(sessionId)?.state, 'paid link orders stay OPEN').toBe('OPEN');
+    expect(await provider.getCheckout(sessionId)).toEqual({
+      sessionId,
+      reference: 'BK-2002',
+      status: 'paid',
+      amount: 5_000,
+    });
+
+    // Expiring a paid checkout is a no-op: it stays paid and nothing is deleted or canceled.
+    const linkId = stub.orders.get(sessionId)?.metadata?.[PAYMENT_LINK_METADATA_KEY] ?? '';
+    await provider.expireCheckout(sessionId);
+    expect(await provider.getCheckout(sessionId)).toMatchObject({ status: 'paid' });
+    expect(stub.links.has(linkId)).toBe(true);
+  });
+
+  it('expires an open checkout by deleting its link, and expiring it again is fine', async () => {
+    const { sessionId } = await provider.createCheckout(checkoutRequest({ reference: 'BK-3003' }));
+    const linkId = stub.orders.get(sessionId)?.metadata?.[PAYMENT_LINK_METADATA_KEY] ?? '';
+
+    await provider.expireCheckout(sessionId);
+    expect(stub.links.has(linkId)).toBe(false);
+    expect(stub.orders.get(sessionId)?.state).toBe('CANCELED');
+    expect(await provider.getCheckout(sessionId)).toMatchObject({ status: 'expired', reference: 'BK-3003' });
+
+    await provider.expireCheckout(sessionId);
+    expect(await provider.getCheckout(sessionId)).toMatchObject({ status: 'expired' });
+  });
+
+  it('cancels the order itself when deleting the link left it open', async () => {
+    stub.deleteCancelsOrder = false;
+    const { sessionId } = await provider.createCheckout(checkoutRequest({ reference: 'BK-4004' }));
+
+    await provider.expireCheckout(sessionId);
+    expect(stub.orders.get(sessionId)?.state).toBe('CANCELED');
+    expect(await provider.getCheckout(sessionId)).toMatchObject({ status: 'expired' });
+
+    await provider.expireCheckout(sessionId);
+    expect(await provider.getCheckout(sessionId)).toMatchObject({ status: 'expired' });
+  });
+
+  it('does not hide real failures', async () => {
+    await expect(provider.getCheckout('NOSUCHORDER')).rejects.toBeInstanceOf(SquareError);
+    await expect(provider.expireCheckout('NOSUCHORDER')).rejects.toBeInstanceOf(SquareError);
+
+    const wrongToken = createSquareProvider({
+      accessToken: 'EAAA-wrong',
+      locationId: stub.locationId,
+      webhookSignatureKey: stub.signatureKey,
+      notificationUrl: stub.notificationUrl,
+      environment: 'sandbox',
+      baseUrl: stub.url,
+    });
+    await expect(wrongToken.createCheckout(checkoutRequest())).rejects.toMatchObject({ statusCode: 401 });
+    await expect(provider.createCheckout(checkoutRequest({ amount: 0 }))).rejects.toThrow(/whole number/);
+    await expect(provider.createCheckout(checkoutRequest({ reference: 'R'.repeat(41) }))).rejects.toThrow(
+      /40/,
+    );
+  });
+});
+
+describe('square provider: webhooks', () => {
+  async function paidPayment() {
+    const { sessionId } = await provider.createCheckout(checkoutRequest());
+    return { sessionId, payment: stub.markPaid(sessionId) };
+  }
+
+  it('accepts a correctly signed payment event and names its order', async () => {
+    const { sessionId, payment } = await paidPayment();
+    for (const type of ['payment.created', 'payment.updated']) {
+      const event = stub.paymentEvent(type, payment);
+      const signature = stub.sign(event.body);
+      // The stub signs exactly as the square SDK's own helper checks.
+      expect(
+        await WebhooksHelper.verifySignature({
+          requestBody: event.body,
+          signatureHeader: signature,
+          signatureKey: stub.signatureKey,
+          notificationUrl: stub.notificationUrl,
+        }),
+      ).toBe(true);
+      const notice = await provider.parseWebhook(Buffer.from(event.body), {
+        'x-square-hmacsha256-signature': signature,
+      });
+      expect(notice, type).toEqual({ eventId: event.eventId, sessionId });
+    }
+  });
+
+  it('refuses a signature made with another key or for another notification url', async () => {
+    const { payment } = await paidPayment();
+    const event = stub.paymentEvent('payment.updated', payment);
+    for (const signature of [
+      stub.sign(event.body, { key: 'attacker-key' }),
+      stub.sign(event.body, { notificationUrl: 'https://elsewhere.test/webhook' }),
+      'not-a-signature',
+    ]) {
+      await expect(
+        provider.parseWebhook(Buffer.from(event.body), { 'x-square-hmacsha256-signature': signature }),
+      ).rejects.toBeInstanceOf(WebhookSignatureError);
+    }
+  });
+
+  it('refuses a body that was re-serialized after signing', async () => {
+    const { payment } = await paidPayment();
+    const event = stub.paymentEvent('payment.updated', payment);
+    const signature = stub.sign(event.body);
+    const reserialized = JSON.stringify(JSON.parse(event.body), null, 2);
+    await expect(
+      provider.parseWebhook(Buffer.from(reserialized), { 'x-square-hmacsha256-signature': signature }),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+
+  it('refuses a missing signature header', async () => {
+    const { payment } = await paidPayment();
+    const event = stub.paymentEvent('payment.updated', payment);
+    await expect(provider.parseWebhook(Buffer.from(event.body), {})).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
+  });
+
+  it('answers null for a correctly signed event of another type', async () => {
+    const body = JSON.stringify({
+      merchant_id: 'MSTUB000001',
+      type: 'customer.created',
+      event_id: 'e-customer',
+      data: { type: 'customer', id: 'C1', object: { customer: { id: 'C1' } } },
+    });
+    expect(
+      await provider.parseWebhook(Buffer.from(body), { 'x-square-hmacsha256-signature': stub.sign(body) }),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,191 @@
+import Stripe from 'stripe';
+import {
+  type CheckoutRequest,
+  type CheckoutStart,
+  type CheckoutState,
+  type PaymentProvider,
+  type WebhookNotice,
+  WebhookSignatureError,
+} from './provider.ts';
+
+/**
+ * The Stripe API version every request is pinned to: the version the installed stripe SDK
+ * (23.1.0) declares as its latest (`Stripe.API_VERSION`), so the SDK types describe exactly what
+ * the API answers. Typed as `Stripe.LatestApiVersion` so that an SDK upgrade fails to compile here
+ * until the version is moved on deliberately (https://docs.stripe.com/api/versioning). The web
+ * app's Stripe.js must be the release that matches this version.
+ */
+export const STRIPE_API_VERSION: Stripe.LatestApiVersion = '2026-10-28.endive';
+
+/**
+ * Embedded Checkout in this API version is `ui_mode: 'embedded_page'` (the older 'embedded' is not
+ * in the SDK's types any more).
+ */
+export const STRIPE_UI_MODE = 'embedded_page' satisfies Stripe.Checkout.SessionCreateParams.UiMode;
+
+/** Stripe accepts `expires_at` from 30 minutes to 24 hours after the session is created. */
+const MIN_EXPIRY_SECONDS = 30 * 60;
+const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
+/** Room for the request's travel time and clock skew between us and Stripe. */
+const EXPIRY_MARGIN_SECONDS = 120;
+
+/** The webhook events that are about a checkout session; anything else is not ours to handle. */
+const CHECKOUT_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where the API is (tests: a local stub); only scheme, host and port are used. */
+  apiBase?: string;
+}
+
+/**
+ * Stripe Embedded Checkout behind `PaymentProvider`: one Checkout Session per checkout, its id is
+ * the session id, and the SPA mounts the card form with the client secret.
+ *
+ * @example
+ *   const stripe = createStripeProvider({ secretKey, publishableKey, webhookSecret });
+ *   const start = await stripe.createCheckout({ reference: 'B-1001', amount: 4500, currency: 'AUD', ... });
+ */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const client = new Stripe(options.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    telemetry: false,
+    ...(options.apiBase ? apiAddress(options.apiBase) : {}),
+  });
+
+  async function readSession(sessionId: string): Promise<CheckoutState> {
+    const session = await client.checkout.sessions.retrieve(sessionId);
+    return {
+      sessionId: session.id,
+      reference: session.client_reference_id ?? session.metadata?.reference ?? '',
+      status: sessionStatus(session),
+      amount: session.amount_total ?? 0,
+    };
+  }
+
+  return {
+    name: 'stripe',
+
+    async createCheckout(request: CheckoutRequest): Promise<CheckoutStart> {
+      assertCents(request.amount);
+      const session = await client.checkout.sessions.create({
+        ui_mode: STRIPE_UI_MODE,
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: request.amount,
+              product_data: { name: request.description },
+            },
+          },
+        ],
+        customer_email: request.customerEmail,
+        client_reference_id: request.reference,
+        metadata: { reference: request.reference },
+        return_url: withSessionIdPlaceholder(request.returnUrl),
+        expires_at: stripeExpiresAt(request.expiresAt, new Date()),
+      });
+      if (!session.client_secret) {
+        throw new Error(`Stripe returned checkout session ${session.id} without a client secret.`);
+      }
+      return {
+        kind: 'embedded',
+        sessionId: session.id,
+        publicKey: options.publishableKey,
+        clientSecret: session.client_secret,
+      };
+    },
+
+    getCheckout: readSession,
+
+    async expireCheckout(sessionId: string): Promise<void> {
+      try {
+        await client.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open (already expired, or complete).
+        // Rather than matching its message text, re-read the session: if it is not open, it can no
+        // longer take payment, which is all this call promises. Anything else is a real failure.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode === 404) {
+          throw error;
+        }
+        const session = await client.checkout.sessions.retrieve(sessionId);
+        if (session.status === 'open') throw error;
+      }
+    },
+
+    async parseWebhook(rawBody, headers): Promise<WebhookNotice | null> {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string' || signature === '') {
+        throw new WebhookSignatureError('Missing Stripe-Signature header.');
+      }
+      let event: Stripe.Event;
+      try {
+        // Default tolerance (300 s): older signatures are refused as replays.
+        event = client.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          throw new WebhookSignatureError(error.message.split('\n')[0]);
+        }
+        throw error;
+      }
+      if (!CHECKOUT_EVENT_TYPES.has(event.type)) return null;
+      const object = event.data.object as { object?: string; id?: string };
+      if (object.object !== 'checkout.session' || typeof object.id !== 'string') return null;
+      return { eventId: event.id, sessionId: object.id };
+    },
+  };
+}
+
+function sessionStatus(session: Stripe.Checkout.Session): CheckoutState['status'] {
+  if (session.status === 'complete' && session.payment_status === 'paid') return 'paid';
+  if (session.status === 'expired') return 'expired';
+  // Open, or complete with an asynchronous payment still pending (or failed): not paid yet.
+  return 'open';
+}
+
+/** `expiresAt` as Stripe's `expires_at`: unix seconds, clamped into the window Stripe accepts. */
+export function stripeExpiresAt(expiresAt: Date, now: Date): number {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const earliest = nowSeconds + MIN_EXPIRY_SECONDS + EXPIRY_MARGIN_SECONDS;
+  const latest = nowSeconds + MAX_EXPIRY_SECONDS - EXPIRY_MARGIN_SECONDS;
+  return Math.min(latest, Math.max(earliest, Math.floor(expiresAt.getTime() / 1000)));
+}
+
+/**
+ * Embedded Checkout sends the parent to `return_url` with the literal `{CHECKOUT_SESSION_ID}`
+ * replaced by the session id (https://docs.stripe.com/payments/checkout/custom-success-page).
+ * The placeholder must stay unencoded, so it is appended as text, before any fragment.
+ */
+export function withSessionIdPlaceholder(returnUrl: string): string {
+  if (returnUrl.includes('{CHECKOUT_SESSION_ID}')) return returnUrl;
+  const hashAt = returnUrl.indexOf('#');
+  const base = hashAt === -1 ? returnUrl : returnUrl.slice(0, hashAt);
+  const fragment = hashAt === -1 ? '' : returnUrl.slice(hashAt);
+  const separator = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${separator}session_id={CHECKOUT_SESSION_ID}${fragment}`;
+}
+
+function apiAddress(apiBase: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
+}
+
+function assertCents(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new Error(`A checkout amount must be a positive whole number of cents, not ${amount}.`);
+  }
+}

@@ -1,0 +1,91 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { randomToken } from '../secrets.ts';
+import type { Tenant } from '../tenancy.ts';
+import { testCheckouts } from './payments.tables.ts';
+import { type CheckoutState, type PaymentProvider, WebhookSignatureError } from './provider.ts';
+
+/** Cards of the test page: this one is declined, any other 16-digit number is paid. */
+export const TEST_DECLINED_CARD = '4000000000000002';
+
+/**
+ * The `test` provider: checkouts live in our own table and are paid on a local card page
+ * (/payments/test) that says it is test mode. It goes through the same confirm path as Stripe
+ * and Square, so the demo and the end-to-end tests exercise real holds and confirmations.
+ */
+export function createTestProvider(
+  db: Db,
+  tenant: Tenant,
+  options: { publicUrl: string; webhookSecret: string },
+): PaymentProvider {
+  const read = async (sessionId: string): Promise<CheckoutState> => {
+    const [row] = await db
+      .select()
+      .from(testCheckouts)
+      .where(tenant.where(testCheckouts, eq(testCheckouts.id, sessionId)));
+    if (!row) throw new Error(`unknown test checkout ${sessionId}`);
+    const status = row.status === 'open' && row.expiresAt.getTime() <= Date.now() ? 'expired' : row.status;
+    return { sessionId: row.id, reference: row.reference, status, amount: row.amount };
+  };
+  return {
+    name: 'test',
+    async createCheckout(request) {
+      const id = `test_cs_${randomToken(18)}`;
+      await db.insert(testCheckouts).values(
+        tenant.values({
+          id,
+          reference: request.reference,
+          amount: request.amount,
+          currency: request.currency,
+          description: request.description,
+          returnUrl: request.returnUrl,
+          expiresAt: request.expiresAt,
+        }),
+      );
+      return { kind: 'redirect', sessionId: id, url: `${options.publicUrl}/payments/test?session=${id}` };
+    },
+    getCheckout: read,
+    async expireCheckout(sessionId) {
+      await db
+        .update(testCheckouts)
+        .set({ status: 'expired' })
+        .where(
+          tenant.where(testCheckouts, eq(testCheckouts.id, sessionId), eq(testCheckouts.status, 'open')),
+        );
+    },
+    async parseWebhook(rawBody, headers) {
+      const expected = createHmac('sha256', options.webhookSecret).update(rawBody).digest('hex');
+      const given = String(headers['x-test-signature'] ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+        throw new WebhookSignatureError();
+      }
+      const event = JSON.parse(rawBody.toString('utf8')) as { id?: string; session?: string };
+      return event.id && event.session ? { eventId: event.id, sessionId: event.session } : null;
+    },
+  };
+}
+
+/** Pays an open, unexpired test checkout (the card page's Pay button). Returns false when it cannot be paid. */
+export async function payTestCheckout(db: Db, tenant: Tenant, sessionId: string): Promise<boolean> {
+  const paid = await db
+    .update(testCheckouts)
+    .set({ status: 'paid' })
+    .where(
+      and(
+        tenant.where(testCheckouts, eq(testCheckouts.id, sessionId), eq(testCheckouts.status, 'open')),
+        sql`${testCheckouts.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: testCheckouts.id });
+  return paid.length === 1;
+}
+
+/** Which company a test checkout belongs to (the card page is public and names only the session). */
+export async function testCheckoutCompany(db: Db, sessionId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ companyId: testCheckouts.companyId })
+    .from(testCheckouts)
+    .where(eq(testCheckouts.id, sessionId));
+  return row?.companyId ?? null;
+}

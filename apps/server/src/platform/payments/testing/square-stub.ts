@@ -1,0 +1,436 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A stand-in for the part of the Square API the square adapter calls, on 127.0.0.1 and a free
+ * port: the real square SDK is pointed at it (`baseUrl`), so tests exercise the adapter through the
+ * SDK and real HTTP. It speaks Square's wire format (snake_case JSON, `{ errors: [...] }` on
+ * failure, order versions) and keeps orders and payment links in memory, standing in for Square's
+ * own state, not for ours. Payment-link orders start as DRAFT and turn OPEN when paid, as Square's.
+ */
+
+export interface StubMoney {
+  amount: number;
+  currency: string;
+}
+
+export interface StubTender {
+  id: string;
+  location_id: string;
+  transaction_id: string;
+  created_at: string;
+  amount_money: StubMoney;
+  type: string;
+  card_details?: { status: string; entry_method: string; card: { card_brand: string; last_4: string } };
+  payment_id: string;
+}
+
+export interface StubOrder {
+  id: string;
+  location_id: string;
+  reference_id?: string;
+  source: { name: string };
+  line_items: {
+    uid: string;
+    name: string;
+    quantity: string;
+    base_price_money: StubMoney;
+    total_money: StubMoney;
+  }[];
+  metadata?: Record<string, string>;
+  tenders?: StubTender[];
+  state: 'DRAFT' | 'OPEN' | 'COMPLETED' | 'CANCELED';
+  version: number;
+  total_money: StubMoney;
+  net_amount_due_money: StubMoney;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StubPaymentLink {
+  id: string;
+  version: number;
+  description?: string;
+  order_id: string;
+  checkout_options?: Record<string, unknown>;
+  pre_populated_data?: Record<string, unknown>;
+  payment_note?: string;
+  url: string;
+  long_url: string;
+  created_at: string;
+}
+
+export interface StubPayment {
+  id: string;
+  order_id: string;
+  location_id: string;
+  status: 'COMPLETED';
+  amount_money: StubMoney;
+  total_money: StubMoney;
+  source_type: 'CARD';
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface StubRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+export interface SquareStub {
+  /** Base URL for the adapter's `baseUrl`. */
+  url: string;
+  accessToken: string;
+  locationId: string;
+  signatureKey: string;
+  notificationUrl: string;
+  /** Every API request received, oldest first. */
+  requests: StubRequest[];
+  orders: Map<string, StubOrder>;
+  links: Map<string, StubPaymentLink>;
+  /** Whether deleting a link cancels its open order (Square's documented behaviour; default true). */
+  deleteCancelsOrder: boolean;
+  /** Square moves an order's version on its own at times: the next update then meets a newer one. */
+  bumpVersionBeforeNextUpdate(): void;
+  /** The buyer paid the whole order by card: a captured tender, the order OPEN, nothing due. */
+  markPaid(orderId: string): StubPayment;
+  /** A `payment.*` webhook body as Square sends it (compact JSON). */
+  paymentEvent(type: string, payment: StubPayment): { eventId: string; body: string };
+  /** `x-square-hmacsha256-signature` for `body`: base64 HMAC-SHA256 of notification URL + body. */
+  sign(body: string | Buffer, options?: { key?: string; notificationUrl?: string }): string;
+  close(): Promise<void>;
+}
+
+type Answer = { status: number; json: unknown };
+
+export async function start(
+  options: {
+    accessToken?: string;
+    locationId?: string;
+    signatureKey?: string;
+    notificationUrl?: string;
+  } = {},
+): Promise<SquareStub> {
+  const accessToken = options.accessToken ?? 'EAAA-stub-token';
+  const locationId = options.locationId ?? 'LSTUB0000001';
+  const signatureKey = options.signatureKey ?? 'stub-signature-key';
+  const notificationUrl = options.notificationUrl ?? 'https://tumble.test/integrations/square/webhook';
+  const requests: StubRequest[] = [];
+  const orders = new Map<string, StubOrder>();
+  const links = new Map<string, StubPaymentLink>();
+  const createdByKey = new Map<string, Answer>();
+  let bumpVersion = false;
+  let baseUrl = '';
+
+  const stub = {
+    deleteCancelsOrder: true,
+  };
+
+  function handle(method: string, path: string, body: Record<string, unknown>): Answer {
+    if (method === 'POST' && path === '/v2/online-checkout/payment-links') return createLink(body);
+    const link = /^\/v2\/online-checkout\/payment-links\/([^/]+)$/.exec(path);
+    if (link) {
+      const id = decodeURIComponent(link[1]!);
+      const found = links.get(id);
+      if (!found) return squareError(404, 'NOT_FOUND', `Payment link ${id} not found.`);
+      if (method === 'GET') return { status: 200, json: { payment_link: found } };
+      if (method === 'DELETE') return deleteLink(found);
+    }
+    const order = /^\/v2\/orders\/([^/]+)$/.exec(path);
+    if (order) {
+      const id = decodeURIComponent(order[1]!);
+      const found = orders.get(id);
+      if (!found) return squareError(404, 'NOT_FOUND', `Order ${id} not found.`);
+      if (method === 'GET') return { status: 200, json: { order: found } };
+      if (method === 'PUT') return updateOrder(found, body);
+    }
+    return squareError(404, 'NOT_FOUND', `Unknown endpoint ${method} ${path}.`);
+  }
+
+  function createLink(body: Record<string, unknown>): Answer {
+    const key = typeof body.idempotency_key === 'string' ? body.idempotency_key : '';
+    const earlier = key ? createdByKey.get(key) : undefined;
+    if (earlier) return earlier;
+
+    const requested = (body.order ?? undefined) as
+      | { location_id?: string; reference_id?: string; line_items?: Record<string, unknown>[] }
+      | undefined;
+    const quickPay = (body.quick_pay ?? undefined) as
+      | { name?: string; price_money?: StubMoney; location_id?: string }
+      | undefined;
+    if (Boolean(requested) === Boolean(quickPay)) {
+      return squareError(400, 'BAD_REQUEST', 'Exactly one of quick_pay or order is required.');
+    }
+    const location = requested?.location_id ?? quickPay?.location_id;
+    if (location !== locationId) return squareError(400, 'NOT_FOUND', `Location ${location} not found.`);
+    if (requested?.reference_id && requested.reference_id.length > 40) {
+      return squareError(
+        400,
+        'VALUE_TOO_LONG',
+        'Field must not be greater than 40 length.',
+        'order.reference_id',
+      );
+    }
+    const lines = requested
+      ? (requested.line_items ?? [])
+      : [{ name: quickPay?.name, quantity: '1', base_price_money: quickPay?.price_money }];
+    if (lines.length === 0) return squareError(400, 'MISSING_REQUIRED_PARAMETER', 'line_items is required.');
+
+    const now = new Date().toISOString();
+    const lineItems: StubOrder['line_items'] = [];
+    for (const line of lines) {
+      const price = line.base_price_money as StubMoney | undefined;
+      const quantity = String(line.quantity ?? '');
+      if (!price || !Number.isInteger(price.amount) || price.amount <= 0 || !/^\d+$/.test(quantity)) {
+        return squareError(
+          400,
+          'INVALID_VALUE',
+          'Each line item needs a quantity and a positive base price.',
+        );
+      }
+      lineItems.push({
+        uid: id(22),
+        name: String(line.name ?? ''),
+        quantity,
+        base_price_money: price,
+        total_money: { amount: price.amount * Number(quantity), currency: price.currency },
+      });
+    }
+    const currency = lineItems[0]!.base_price_money.currency;
+    const total = lineItems.reduce((sum, line) => sum + line.total_money.amount, 0);
+    const order: StubOrder = {
+      id: `${id(25)}ZY`,
+      location_id: locationId,
+      ...(requested?.reference_id ? { reference_id: requested.reference_id } : {}),
+      source: { name: 'Tumble (stub)' },
+      line_items: lineItems,
+      state: 'DRAFT',
+      version: 1,
+      total_money: { amount: total, currency },
+      net_amount_due_money: { amount: total, currency },
+      created_at: now,
+      updated_at: now,
+    };
+    const linkId = id(16).toUpperCase();
+    const paymentLink: StubPaymentLink = {
+      id: linkId,
+      version: 1,
+      ...(typeof body.description === 'string' ? { description: body.description } : {}),
+      order_id: order.id,
+      ...(body.checkout_options
+        ? { checkout_options: body.checkout_options as Record<string, unknown> }
+        : {}),
+      ...(body.pre_populated_data
+        ? { pre_populated_data: body.pre_populated_data as Record<string, unknown> }
+        : {}),
+      ...(typeof body.payment_note === 'string' ? { payment_note: body.payment_note } : {}),
+      url: `${baseUrl}/pay/${linkId}`,
+      long_url: `${baseUrl}/pay/${linkId}?long=1`,
+      created_at: now,
+    };
+    orders.set(order.id, order);
+    links.set(linkId, paymentLink);
+    const answer = {
+      status: 200,
+      json: { payment_link: paymentLink, related_resources: { orders: [order] } },
+    };
+    if (key) createdByKey.set(key, answer);
+    return answer;
+  }
+
+  function deleteLink(link: StubPaymentLink): Answer {
+    links.delete(link.id);
+    const order = orders.get(link.order_id);
+    const unpaid = order && (order.state === 'DRAFT' || order.state === 'OPEN') && !order.tenders?.length;
+    if (order && unpaid && stub.deleteCancelsOrder) {
+      cancel(order);
+      return { status: 200, json: { id: link.id, cancelled_order_id: order.id } };
+    }
+    return { status: 200, json: { id: link.id } };
+  }
+
+  function updateOrder(order: StubOrder, body: Record<string, unknown>): Answer {
+    if (bumpVersion) {
+      bumpVersion = false;
+      order.version += 1;
+    }
+    const change = (body.order ?? {}) as {
+      version?: number;
+      state?: string;
+      metadata?: Record<string, string>;
+    };
+    if (change.version === undefined) {
+      return squareError(400, 'BAD_REQUEST', 'Missing required parameter.', 'order.version');
+    }
+    if (change.version !== order.version) {
+      return squareError(
+        400,
+        'VERSION_MISMATCH',
+        `Supplied version ${change.version} does not match the current version ${order.version} of order ${order.id}.`,
+        'order.version',
+      );
+    }
+    if (order.state === 'COMPLETED' || order.state === 'CANCELED') {
+      return squareError(400, 'BAD_REQUEST', `An order in state ${order.state} cannot be updated.`);
+    }
+    if (change.state !== undefined) {
+      if (change.state !== 'CANCELED' && change.state !== 'OPEN') {
+        return squareError(400, 'INVALID_VALUE', `Unsupported state ${change.state}.`, 'order.state');
+      }
+      if (change.state === 'CANCELED' && order.tenders?.length) {
+        return squareError(400, 'BAD_REQUEST', 'An order with payments cannot be canceled.');
+      }
+    }
+    if (change.metadata) order.metadata = { ...order.metadata, ...change.metadata };
+    if (change.state === 'CANCELED') {
+      cancel(order);
+    } else {
+      if (change.state === 'OPEN') order.state = 'OPEN';
+      touch(order);
+    }
+    return { status: 200, json: { order } };
+  }
+
+  function cancel(order: StubOrder): void {
+    order.state = 'CANCELED';
+    touch(order);
+  }
+
+  function touch(order: StubOrder): void {
+    order.version += 1;
+    order.updated_at = new Date().toISOString();
+  }
+
+  const server = createServer((req, res) => {
+    void serve(req, res);
+  });
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const method = req.method ?? 'GET';
+    const path = new URL(req.url ?? '/', 'http://stub').pathname;
+    let body: Record<string, unknown> = {};
+    let answer: Answer;
+    try {
+      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      requests.push({ method, path, headers: req.headers, body });
+      answer =
+        req.headers.authorization === `Bearer ${accessToken}`
+          ? handle(method, path, body)
+          : {
+              status: 401,
+              json: {
+                errors: [
+                  {
+                    category: 'AUTHENTICATION_ERROR',
+                    code: 'UNAUTHORIZED',
+                    detail: 'This request could not be authorized.',
+                  },
+                ],
+              },
+            };
+    } catch {
+      requests.push({ method, path, headers: req.headers, body: raw });
+      answer = squareError(400, 'INVALID_REQUEST_ERROR', 'Invalid JSON body.');
+    }
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer.json));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
+
+  return Object.assign(stub, {
+    url: baseUrl,
+    accessToken,
+    locationId,
+    signatureKey,
+    notificationUrl,
+    requests,
+    orders,
+    links,
+    bumpVersionBeforeNextUpdate() {
+      bumpVersion = true;
+    },
+    markPaid(orderId: string): StubPayment {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`square stub: no order ${orderId}`);
+      if (order.state === 'CANCELED') throw new Error(`square stub: order ${orderId} is canceled`);
+      const now = new Date().toISOString();
+      const payment: StubPayment = {
+        id: id(29),
+        order_id: order.id,
+        location_id: order.location_id,
+        status: 'COMPLETED',
+        amount_money: order.total_money,
+        total_money: order.total_money,
+        source_type: 'CARD',
+        created_at: now,
+        updated_at: now,
+        version: 1,
+      };
+      order.tenders = [
+        ...(order.tenders ?? []),
+        {
+          id: id(29),
+          location_id: order.location_id,
+          transaction_id: order.id,
+          created_at: now,
+          amount_money: order.total_money,
+          type: 'CARD',
+          card_details: {
+            status: 'CAPTURED',
+            entry_method: 'KEYED',
+            card: { card_brand: 'VISA', last_4: '1111' },
+          },
+          payment_id: payment.id,
+        },
+      ];
+      order.state = 'OPEN';
+      order.net_amount_due_money = { amount: 0, currency: order.total_money.currency };
+      touch(order);
+      return payment;
+    },
+    paymentEvent(type: string, payment: StubPayment) {
+      const eventId = randomUUID();
+      const body = JSON.stringify({
+        merchant_id: 'MSTUB000001',
+        type,
+        event_id: eventId,
+        created_at: new Date().toISOString(),
+        data: { type: 'payment', id: payment.id, object: { payment } },
+      });
+      return { eventId, body };
+    },
+    sign(body: string | Buffer, signOptions: { key?: string; notificationUrl?: string } = {}) {
+      return createHmac('sha256', signOptions.key ?? signatureKey)
+        .update(signOptions.notificationUrl ?? notificationUrl)
+        .update(body)
+        .digest('base64');
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  });
+}
+
+function squareError(status: number, code: string, detail: string, field?: string): Answer {
+  const category = status === 401 ? 'AUTHENTICATION_ERROR' : 'INVALID_REQUEST_ERROR';
+  return { status, json: { errors: [{ category, code, detail, ...(field ? { field } : {}) }] } };
+}
+
+function id(length: number): string {
+  return randomBytes(length).toString('base64url').replace(/[-_]/g, 'Q').slice(0, length);
+}
