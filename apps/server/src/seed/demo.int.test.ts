@@ -31,7 +31,7 @@ describe('demo data', () => {
     const first = await seedDemo(t.database.db, t.config);
     expect(first.created).toBe(true);
     const after = await counts();
-    expect(after).toEqual({ companies: 1, users: 2, events: 2, sessions: 3, slots: 3 });
+    expect(after).toEqual({ companies: 1, users: 3, events: 2, sessions: 3, slots: 3 });
     const second = await seedDemo(t.database.db, t.config);
     expect(second.created).toBe(false);
     expect(await counts()).toEqual(after);
@@ -53,6 +53,29 @@ describe('demo data', () => {
     const { summary } = await seedDemo(t.database.db, t.config);
     expect(summary.join('\n')).toContain(`/booking?e=${demoEventCode(DEMO.events.camp)}&authhash=demo`);
     expect(Buffer.from(demoEventCode(1), 'hex').toString()).toBe('1|1');
+  });
+
+  it('has a nearly full day and a waitlist-only day on the public booking page', async () => {
+    const days = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/booking/sessions?e=${demoEventCode(DEMO.events.camp)}&authhash=demo`,
+      })
+    ).json().days;
+    const first = Object.keys(days).sort()[0]!;
+    expect(days[first].find((s: { name: string }) => s.name === 'Full day')).toMatchObject({
+      status: 'bookable',
+      available: 1,
+    });
+    const ninja = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/booking/sessions?e=${demoEventCode(DEMO.events.ninja)}&authhash=demo`,
+      })
+    ).json().days;
+    const ninjaFirst = Object.keys(ninja).sort()[0]!;
+    expect(ninja[ninjaFirst][0]).toMatchObject({ status: 'full', available: 0 });
+    expect(ninja[Object.keys(ninja).sort()[1]!][0]).toMatchObject({ status: 'bookable', available: 2 });
   });
 
   it('keeps later companies clear of the fixed ids', async () => {

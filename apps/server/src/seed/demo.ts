@@ -10,6 +10,7 @@ import {
   paymentTerms,
   surcharges,
 } from '../features/billing/billing.tables.ts';
+import { bookingChildren, bookingPlaces, bookings } from '../features/bookings/bookings.tables.ts';
 import {
   eventContacts,
   eventPriceTiers,
@@ -19,8 +20,9 @@ import {
 } from '../features/events/events.tables.ts';
 import { DEFAULT_INVITATION_HTML } from '../features/parties/parties.resource.ts';
 import { birthdayPricing, partyInvitationSettings, partySlots } from '../features/parties/parties.tables.ts';
+import { children } from '../features/students/students.tables.ts';
 import { restrictedDates, venues } from '../features/venues/venues.tables.ts';
-import { hashPassword } from '../platform/secrets.ts';
+import { hashPassword, randomToken } from '../platform/secrets.ts';
 import { Tenant } from '../platform/tenancy.ts';
 
 /**
@@ -57,7 +59,7 @@ const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Venue, two published holiday programs, party slots and pricing, insurances, a coupon and terms. */
-async function seedCatalog(tx: Db, tenant: Tenant) {
+async function seedCatalog(tx: Db, tenant: Tenant, parentId: number) {
   const v = (values: object) => tenant.values(values);
   await tx.insert(venues).values(
     v({
@@ -255,6 +257,76 @@ async function seedCatalog(tx: Db, tenant: Tenant) {
       recurringYearly: true,
     }) as typeof restrictedDates.$inferInsert,
   );
+  // Bookings that make the demo realistic: the camp's first full day nearly full (1 of 3 left) and
+  // the ninja week's first day full (waitlist only). Another family, so the demo parent books freely.
+  const [family] = await tx
+    .insert(users)
+    .values(
+      tenant.values({
+        role: 'student' as const,
+        email: 'family@demo.test',
+        fullName: 'Jo Family',
+        passwordHash: await hashPassword(randomToken()),
+        status: 'active' as const,
+      }),
+    )
+    .returning();
+  const kids = await tx
+    .insert(children)
+    .values([
+      v({ parentId: family!.id, firstName: 'Noah', lastName: 'Family', dob: '2016-05-14', consent: true }),
+      v({ parentId: family!.id, firstName: 'Ava', lastName: 'Family', dob: '2018-09-02', consent: true }),
+    ] as (typeof children.$inferInsert)[])
+    .returning();
+  await tx
+    .insert(children)
+    .values(
+      v({
+        parentId,
+        firstName: 'Mia',
+        lastName: 'Parent',
+        dob: '2017-03-21',
+        consent: true,
+      }) as typeof children.$inferInsert,
+    );
+  const seedBooking = async (eventId: number, sessionId: number, date: string, unitPrice: number) => {
+    const [booking] = await tx
+      .insert(bookings)
+      .values(
+        v({
+          parentId: family!.id,
+          eventId,
+          reference: `demo-${eventId}-${sessionId}`,
+          status: 'confirmed',
+          quantity: 2,
+          pricing: { subtotal: unitPrice * 2, total: unitPrice * 2 },
+          total: unitPrice * 2,
+          provider: 'test',
+          confirmedAt: new Date(),
+        }) as typeof bookings.$inferInsert,
+      )
+      .returning();
+    await tx
+      .insert(bookingChildren)
+      .values(
+        kids.map((k) =>
+          v({ bookingId: booking!.id, childId: k.id, insuranceType: 'none' }),
+        ) as (typeof bookingChildren.$inferInsert)[],
+      );
+    await tx
+      .insert(bookingPlaces)
+      .values(
+        v({
+          bookingId: booking!.id,
+          sessionId,
+          date,
+          places: 2,
+          unitPrice,
+        }) as typeof bookingPlaces.$inferInsert,
+      );
+  };
+  await seedBooking(DEMO.events.camp, fullDay!.id, campStart, 7500);
+  await seedBooking(DEMO.events.ninja, ninja!.id, ninjaStart, 5500);
   // Fixed ids above: move the sequences past them so rows added later never collide.
   for (const table of ['venues', 'events']) {
     await tx.execute(
@@ -287,25 +359,28 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
       sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest(max(id), 1)) from companies`,
     );
     const tenant = new Tenant(DEMO.companyId);
-    await tx.insert(users).values([
-      tenant.values({
-        role: 'companyadmin' as const,
-        email: DEMO.admin.email,
-        fullName: 'Alex Admin',
-        phone: '0400 000 001',
-        passwordHash: await hashPassword(DEMO.admin.password),
-        status: 'active' as const,
-      }),
-      tenant.values({
-        role: 'student' as const,
-        email: DEMO.parent.email,
-        fullName: 'Pat Parent',
-        phone: '0400 000 002',
-        passwordHash: await hashPassword(DEMO.parent.password),
-        status: 'active' as const,
-      }),
-    ]);
-    await seedCatalog(tx, tenant);
+    const [, parent] = await tx
+      .insert(users)
+      .values([
+        tenant.values({
+          role: 'companyadmin' as const,
+          email: DEMO.admin.email,
+          fullName: 'Alex Admin',
+          phone: '0400 000 001',
+          passwordHash: await hashPassword(DEMO.admin.password),
+          status: 'active' as const,
+        }),
+        tenant.values({
+          role: 'student' as const,
+          email: DEMO.parent.email,
+          fullName: 'Pat Parent',
+          phone: '0400 000 002',
+          passwordHash: await hashPassword(DEMO.parent.password),
+          status: 'active' as const,
+        }),
+      ])
+      .returning();
+    await seedCatalog(tx, tenant, parent!.id);
     return true;
   });
   const url = config.publicUrl;
