@@ -20,6 +20,7 @@ import type { Database } from './db/client.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { adminAccountRoutes } from './features/accounts/admin.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
+import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { integrationRoutes } from './features/bookings/integrations.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resourceRoutes([
       ...venueResources,
       ...eventResources,
+      ...bookingResources,
       ...billingResources,
       ...partyResources,
       ...waiverResources,

@@ -58,6 +58,8 @@ export const actionMeta = z.object({
   confirm: z.string().nullable(),
   /** A row action opens a custom screen instead of dispatching (e.g. the availability calendar). */
   screen: z.string().optional(),
+  /** Values the action asks for before it runs (e.g. the new session of swap-session). */
+  fields: z.array(fieldMeta).optional(),
 });
 export type ActionMeta = z.infer<typeof actionMeta>;
 
@@ -110,6 +112,8 @@ export type FormDefinition = z.infer<typeof formDefinition>;
 
 export const dispatchRequest = z.object({
   ids: z.array(z.coerce.number().int().positive()).max(1000).default([]),
+  /** The action's own fields, when it has any. */
+  values: z.record(z.string(), z.unknown()).default({}),
 });
 export const dispatchResponse = z.object({ success: z.boolean(), message: z.string() });
 export type DispatchResponse = z.infer<typeof dispatchResponse>;

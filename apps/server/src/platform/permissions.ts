@@ -19,6 +19,9 @@ export const permissions = {
   /** Insurances, coupons, promotional codes, NSW vouchers, surcharges, payment terms, birthday pricing. */
   'billing.read': ['companyadmin', 'companystaff'],
   'billing.write': ['companyadmin'],
+  /** Event bookings and parents: read by every staff role, changed (cancel, swap, change parent) by staff. */
+  'bookings.read': ['companyadmin', 'companystaff', 'companycoach'],
+  'bookings.write': ['companyadmin', 'companystaff'],
   /** System mail wording and party invitation settings. */
   'settings.read': ['companyadmin', 'companystaff'],
   'settings.write': ['companyadmin'],

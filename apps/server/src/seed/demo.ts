@@ -278,17 +278,15 @@ async function seedCatalog(tx: Db, tenant: Tenant, parentId: number) {
       v({ parentId: family!.id, firstName: 'Ava', lastName: 'Family', dob: '2018-09-02', consent: true }),
     ] as (typeof children.$inferInsert)[])
     .returning();
-  await tx
-    .insert(children)
-    .values(
-      v({
-        parentId,
-        firstName: 'Mia',
-        lastName: 'Parent',
-        dob: '2017-03-21',
-        consent: true,
-      }) as typeof children.$inferInsert,
-    );
+  await tx.insert(children).values(
+    v({
+      parentId,
+      firstName: 'Mia',
+      lastName: 'Parent',
+      dob: '2017-03-21',
+      consent: true,
+    }) as typeof children.$inferInsert,
+  );
   const seedBooking = async (eventId: number, sessionId: number, date: string, unitPrice: number) => {
     const [booking] = await tx
       .insert(bookings)
@@ -313,17 +311,15 @@ async function seedCatalog(tx: Db, tenant: Tenant, parentId: number) {
           v({ bookingId: booking!.id, childId: k.id, insuranceType: 'none' }),
         ) as (typeof bookingChildren.$inferInsert)[],
       );
-    await tx
-      .insert(bookingPlaces)
-      .values(
-        v({
-          bookingId: booking!.id,
-          sessionId,
-          date,
-          places: 2,
-          unitPrice,
-        }) as typeof bookingPlaces.$inferInsert,
-      );
+    await tx.insert(bookingPlaces).values(
+      v({
+        bookingId: booking!.id,
+        sessionId,
+        date,
+        places: 2,
+        unitPrice,
+      }) as typeof bookingPlaces.$inferInsert,
+    );
   };
   await seedBooking(DEMO.events.camp, fullDay!.id, campStart, 7500);
   await seedBooking(DEMO.events.ninja, ninja!.id, ninjaStart, 5500);

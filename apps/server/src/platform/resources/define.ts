@@ -1,5 +1,5 @@
 import type { SelectionRule } from '@tumble/contracts/resources';
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,6 +19,8 @@ export interface ResourceContext {
   tx: Db;
   /** The parent's id for nested resources (events/:parentId/sessions). */
   parentId: number | null;
+  /** Work to do once the transaction has committed (e.g. offer freed places to the waitlist). */
+  afterCommit: (work: () => Promise<unknown>) => void;
 }
 
 export interface ActionDef {
@@ -32,9 +34,11 @@ export interface ActionDef {
    * Runs inside one transaction with the selected rows (already checked to be the tenant's).
    * Returns the message shown to the user. Throw AppError for a refusal.
    */
-  run?: (ctx: ResourceContext, rows: ResourceRow[]) => Promise<string>;
+  run?: (ctx: ResourceContext, rows: ResourceRow[], values: ResourceValues) => Promise<string>;
   /** Instead of dispatching, the SPA opens this custom screen for the selected row. */
   screen?: string;
+  /** Values the action asks for (validated like form fields before `run`). */
+  fields?: Record<string, FieldDef>;
 }
 
 /** Field name → message, for checks that span fields or need the database. */
@@ -72,6 +76,8 @@ export interface ResourceDefinition {
     values: ResourceValues,
     ctx: ResourceContext & { id: number | null },
   ) => Promise<FieldErrors | undefined> | FieldErrors | undefined;
+  /** A fixed condition on every query (e.g. parents are the users whose role is student). */
+  where?: SQL;
   /** Fills columns the form does not carry (computed values) just before insert or update. */
   beforeSave?: (
     values: ResourceValues,

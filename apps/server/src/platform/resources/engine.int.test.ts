@@ -3,6 +3,7 @@ import { roles } from '@tumble/contracts/auth';
 import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, payments } from '../../features/bookings/bookings.tables.ts';
 import { createCompany, createUser, signIn } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { roleHas } from '../permissions.ts';
@@ -92,12 +93,59 @@ describe('resource engine: every resource in the registry', () => {
     }
   }
 
+  /**
+   * Rows of read-only resources (made by parents' bookings, never by staff forms), written
+   * directly: name → insert returning the id.
+   */
+  const READ_ONLY_ROWS: Record<string, (parentId: number | null) => Promise<number>> = {
+    parents: async () => (await createUser(t.database.db, companyA, { role: 'student' })).id,
+    bookings: async (eventId) => {
+      const [row] = await t.database.db
+        .insert(bookings)
+        .values({
+          companyId: companyA,
+          parentId: (await rowOf('parents')).id,
+          eventId: eventId!,
+          reference: `ref-${Date.now()}`,
+          status: 'confirmed',
+          quantity: 1,
+          pricing: {},
+          total: 4500,
+          provider: 'test',
+        })
+        .returning();
+      return row!.id;
+    },
+    payments: async () => {
+      const booking = await rowOf('bookings');
+      const [row] = await t.database.db
+        .insert(payments)
+        .values({
+          companyId: companyA,
+          bookingId: booking.id,
+          provider: 'test',
+          providerRef: `test_cs_${Date.now()}`,
+          amount: 4500,
+          status: 'refund_due',
+        })
+        .returning();
+      return row!.id;
+    },
+  };
+
   /** Creates (once) a row of `name` for company A through the API, parents and references first. */
   async function rowOf(name: string): Promise<{ id: number; parentId: number | null }> {
     const existing = rowsA.get(name);
     if (existing) return existing;
     const resource = getResource(name)!;
     const parentId = resource.parent ? (await rowOf(resource.parent.resource)).id : null;
+    if (resource.canCreate === false) {
+      const direct = READ_ONLY_ROWS[name];
+      if (!direct) throw new Error(`read-only resource ${name} needs a row in READ_ONLY_ROWS`);
+      const created = { id: await direct(parentId), parentId };
+      rowsA.set(name, created);
+      return created;
+    }
     const body: Record<string, unknown> = {};
     for (const [field, def] of Object.entries(resource.fields)) {
       if (!def.readOnly) body[field] = await sampleValue(field, def, resource);
@@ -171,6 +219,9 @@ describe('resource engine: every resource in the registry', () => {
       'birthday-pricing',
       'party-invitation-settings',
       'system-emails',
+      'parents',
+      'bookings',
+      'payments',
     ]) {
       expect(names).toContain(expected);
     }
@@ -247,9 +298,20 @@ describe('resource engine: every resource in the registry', () => {
         await expectStatus(canRead, 'GET', `${base}/meta`);
         await expectStatus(canRead, 'GET', base);
         await expectStatus(canRead, 'GET', `${base}/${id}`);
-        await expectStatus(canWrite, 'GET', `${base}/${id}/edit`);
+        // Read-only resources have no forms: allowed roles get 404, others 403.
+        const formStatus = async (
+          allowed: boolean,
+          method: 'GET' | 'POST',
+          url: string,
+          exists: boolean,
+          payload?: unknown,
+        ) => {
+          const response = await t.app.inject({ method, url, headers, payload } as InjectOptions);
+          expect(response.statusCode, `${role} ${method} ${url}`).toBe(allowed ? (exists ? 200 : 404) : 403);
+        };
+        await formStatus(canWrite, 'GET', `${base}/${id}/edit`, resource.canEdit !== false);
         // An empty body: allowed roles get validation errors (200, valid false), others 403.
-        await expectStatus(canWrite, 'POST', base, {});
+        await formStatus(canWrite, 'POST', base, resource.canCreate !== false, {});
         if (canRead) {
           const meta = (await t.app.inject({ method: 'GET', url: `${base}/meta`, headers })).json();
           expect(meta.canWrite).toBe(canWrite);

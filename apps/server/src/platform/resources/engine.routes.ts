@@ -97,7 +97,14 @@ export function resourceRoutes(resources: Resource[]): FastifyPluginAsyncZod {
           // Each action checks its own permission; reading the resource is the least it needs.
           config: read,
         },
-        async (request) => engine.dispatch(resource, call(request), request.params.action, request.body.ids),
+        async (request) =>
+          engine.dispatch(
+            resource,
+            call(request),
+            request.params.action,
+            request.body.ids,
+            request.body.values,
+          ),
       );
       app.post(
         `${base}/upload`,

@@ -45,6 +45,7 @@ function scope(resource: Resource, call: EngineCall, ...conditions: (SQL | undef
   return tenantOf(call).where(
     { companyId: resource.companyColumn },
     resource.parentColumn ? eq(resource.parentColumn, call.parentId ?? -1) : undefined,
+    resource.where,
     ...conditions,
   );
 }
@@ -93,7 +94,13 @@ async function withReferenceLabels(
     const found = await call.deps.database.db
       .select({ id: target.idColumn, title: target.fieldColumns[target.titleField]! })
       .from(target.table)
-      .where(tenantOf(call).where({ companyId: target.companyColumn }, inArray(target.idColumn, ids)));
+      .where(
+        tenantOf(call).where(
+          { companyId: target.companyColumn },
+          target.where,
+          inArray(target.idColumn, ids),
+        ),
+      );
     const byId = new Map(found.map((f) => [f.id as number, String(f.title ?? '')]));
     rows.forEach((row, i) => {
       const id = row[name];
@@ -144,6 +151,9 @@ export function meta(resource: Resource, auth: AuthContext): ResourceMeta {
         selection: a.selection,
         confirm: a.confirm ?? null,
         ...(a.screen ? { screen: a.screen } : {}),
+        ...(a.fields
+          ? { fields: Object.entries(a.fields).map(([field, def]) => fieldMetaOf(field, def)) }
+          : {}),
       })),
     canWrite: writable,
     canCreate: writable && resource.canCreate !== false,
@@ -261,7 +271,7 @@ export async function formDefinition(
   id: number | null,
 ): Promise<FormDefinition> {
   await assertParent(resource, call);
-  if (id === null && resource.canCreate === false) throw new NotFoundError();
+  if (id === null ? resource.canCreate === false : resource.canEdit === false) throw new NotFoundError();
   const row = id === null ? null : serialize(resource, await findRow(resource, call, id));
   return {
     title: id === null ? `Add ${resource.singular}` : `Edit ${resource.singular}`,
@@ -293,7 +303,13 @@ async function checkReferences(resource: Resource, call: EngineCall, tx: Db, val
       const found = await tx
         .select({ id: target.idColumn })
         .from(target.table)
-        .where(tenantOf(call).where({ companyId: target.companyColumn }, inArray(target.idColumn, ids)));
+        .where(
+          tenantOf(call).where(
+            { companyId: target.companyColumn },
+            target.where,
+            inArray(target.idColumn, ids),
+          ),
+        );
       if (found.length !== ids.length) {
         errors[name] =
           `Please choose ${def.type === 'reference' ? 'a valid' : 'valid'} ${def.label.toLowerCase()}.`;
@@ -342,8 +358,9 @@ export async function save(
   const parsed = formSchema(resource).safeParse(body ?? {});
   if (!parsed.success) return formErrors(parsed.error);
   const values = parsed.data as ResourceValues;
+  const afterCommit: (() => Promise<unknown>)[] = [];
   try {
-    return await call.deps.database.db.transaction(async (tx) => {
+    const result = await call.deps.database.db.transaction(async (tx) => {
       if (id !== null) await findRow(resource, call, id, tx);
       const ctx = {
         deps: call.deps,
@@ -352,6 +369,7 @@ export async function save(
         tx,
         parentId: call.parentId,
         id,
+        afterCommit: (work: () => Promise<unknown>) => afterCommit.push(work),
       };
       const errors = {
         ...(await checkReferences(resource, call, tx, values)),
@@ -381,6 +399,8 @@ export async function save(
         info: { title: 'Saved', message: `The ${resource.singular.toLowerCase()} has been saved.` },
       };
     });
+    for (const work of afterCommit) await work();
+    return result;
   } catch (error) {
     if (pgCode(error) === '23505')
       return invalid({
@@ -439,6 +459,7 @@ export async function dispatch(
   call: EngineCall,
   name: string,
   ids: number[],
+  rawValues: Record<string, unknown> = {},
 ): Promise<DispatchResponse> {
   const action = actionsOf(resource)[name];
   if (!action || action.screen) throw new NotFoundError();
@@ -447,7 +468,8 @@ export async function dispatch(
   const refusal = selectionError(action.selection, unique.length);
   if (refusal) throw new BadRequestError(refusal);
   await assertParent(resource, call);
-  return call.deps.database.db.transaction(async (tx) => {
+  const afterCommit: (() => Promise<unknown>)[] = [];
+  const result = await call.deps.database.db.transaction(async (tx) => {
     // Lock in id order so two actions on overlapping rows cannot deadlock.
     const rows = unique.length
       ? await tx
@@ -459,6 +481,15 @@ export async function dispatch(
       : [];
     // One foreign id makes the whole action 404: nothing of it runs.
     if (rows.length !== unique.length) throw new NotFoundError();
+    // The action's own values are checked once the rows are known to be the tenant's.
+    const parsedValues = z
+      .object(
+        Object.fromEntries(
+          Object.entries(action.fields ?? {}).map(([field, def]) => [field, fieldSchema(field, def)]),
+        ),
+      )
+      .safeParse(rawValues);
+    if (!parsedValues.success) throw new BadRequestError(parsedValues.error.issues[0]!.message);
     const serialized = rows.map((r) => serialize(resource, r as Record<string, unknown>));
     if (name === 'delete' && !resource.actions?.delete) {
       await removeRows(resource, call, tx, unique);
@@ -474,10 +505,13 @@ export async function dispatch(
       auth: call.auth,
       tx,
       parentId: call.parentId,
+      afterCommit: (work) => afterCommit.push(work),
     };
-    const message = await action.run!(ctx, serialized);
+    const message = await action.run!(ctx, serialized, parsedValues.data as ResourceValues);
     return { success: true, message };
   });
+  for (const work of afterCommit) await work();
+  return result;
 }
 
 /** Choices for a reference field: `{ value: id, label: title }`, searchable, at most 50. */
