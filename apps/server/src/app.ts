@@ -20,6 +20,7 @@ import type { Database } from './db/client.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { adminAccountRoutes } from './features/accounts/admin.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
+import { availabilityRoutes } from './features/bookings/availability.routes.ts';
 import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { integrationRoutes } from './features/bookings/integrations.routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes);
   await app.register(adminAccountRoutes);
   await app.register(bookingRoutes);
+  await app.register(availabilityRoutes);
   await app.register(studentRoutes);
   await app.register(integrationRoutes);
   await app.register(

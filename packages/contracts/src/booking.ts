@@ -235,3 +235,34 @@ export const checkoutResponse = z.object({
   message: z.string().optional(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+/** GET /api/v1/admin/events/:id/availability: the staff calendar of an event (sessions × dates). */
+export const adminAvailabilityResponse = z.object({
+  event: z.object({ id: z.number(), name: z.string(), start_date: z.string(), end_date: z.string() }),
+  sessions: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      start_time: z.string(),
+      end_time: z.string(),
+      capacity: z.number(),
+    }),
+  ),
+  cells: z.array(
+    z.object({
+      session_id: z.number(),
+      date: z.string(),
+      status: cellStatus,
+      capacity: z.number(),
+      /** Confirmed places. */
+      booked: z.number(),
+      /** Places held by checkouts awaiting payment. */
+      held: z.number(),
+      /** Places held by open waitlist invitations. */
+      invited: z.number(),
+      /** Places asked for on the waitlist. */
+      waiting: z.number(),
+    }),
+  ),
+});
+export type AdminAvailabilityResponse = z.infer<typeof adminAvailabilityResponse>;

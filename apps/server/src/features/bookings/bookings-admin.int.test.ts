@@ -75,9 +75,9 @@ describe('event bookings in the admin area', () => {
     });
   });
 
-  it('cancel frees the place and offers it to the first on the waitlist', async () => {
-    const fixture = await createBookableEvent(t.database.db, company.id, { capacity: 1 });
-    const { booking } = await paidBooking(fixture);
+  it('shows staff the availability calendar with booked, held, waiting and capacity', async () => {
+    const fixture = await createBookableEvent(t.database.db, company.id, { capacity: 3 });
+    await paidBooking(fixture);
     const waiter = await createUser(t.database.db, company.id, { role: 'student' });
     await t.database.db
       .insert(waitlistEntries)
@@ -87,8 +87,56 @@ describe('event bookings in the admin area', () => {
         eventId: fixture.event.id,
         sessionId: fixture.session.id,
         date: FUTURE_MONDAY,
-        places: 1,
+        places: 2,
       });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/events/${fixture.event.id}/availability`,
+      headers: staff,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.sessions).toEqual([
+      { id: fixture.session.id, name: 'Morning', start_time: '09:00', end_time: '12:00', capacity: 3 },
+    ]);
+    expect(body.cells).toHaveLength(5);
+    expect(body.cells[0]).toEqual({
+      session_id: fixture.session.id,
+      date: FUTURE_MONDAY,
+      status: 'bookable',
+      capacity: 3,
+      booked: 1,
+      held: 0,
+      invited: 0,
+      waiting: 2,
+    });
+    const foreign = await createCompany(t.database.db);
+    const outsider = (
+      await sessionFor(t.database.db, await createUser(t.database.db, foreign.id, { role: 'companyadmin' }))
+    ).headers;
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/admin/events/${fixture.event.id}/availability`,
+          headers: outsider,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('cancel frees the place and offers it to the first on the waitlist', async () => {
+    const fixture = await createBookableEvent(t.database.db, company.id, { capacity: 1 });
+    const { booking } = await paidBooking(fixture);
+    const waiter = await createUser(t.database.db, company.id, { role: 'student' });
+    await t.database.db.insert(waitlistEntries).values({
+      companyId: company.id,
+      parentId: waiter.id,
+      eventId: fixture.event.id,
+      sessionId: fixture.session.id,
+      date: FUTURE_MONDAY,
+      places: 1,
+    });
     const response = await dispatch(fixture.event.id, 'cancel', [booking.id]);
     expect(response.json(), response.body).toEqual({
       success: true,
