@@ -4,8 +4,7 @@ import { loadConfig } from './config.ts';
 import { connectDatabase, ensureDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
-import { expireLapsedHolds } from './features/bookings/checkout.service.ts';
-import { expireLapsedInvitations } from './features/bookings/waitlist.service.ts';
+import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
 import { LocalDiskStorage } from './platform/files.ts';
 import { type Jobs, startJobs } from './platform/jobs.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -56,10 +55,7 @@ async function main() {
     jobs = await startJobs({ config, database, databaseUrl });
     const deps = { config, database, jobs, files: new LocalDiskStorage(config.filesDir) };
     app = await buildApp(deps);
-    await jobs.every('bookings.release-lapsed', async () => {
-      await expireLapsedHolds(deps);
-      await expireLapsedInvitations(deps);
-    });
+    await registerBookingJobs(deps);
     await app.listen({ port: config.PORT, host: config.HOST });
     say(`ready on ${config.publicUrl}`);
   } catch (error) {

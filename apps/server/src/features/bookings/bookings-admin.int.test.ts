@@ -79,16 +79,14 @@ describe('event bookings in the admin area', () => {
     const fixture = await createBookableEvent(t.database.db, company.id, { capacity: 3 });
     await paidBooking(fixture);
     const waiter = await createUser(t.database.db, company.id, { role: 'student' });
-    await t.database.db
-      .insert(waitlistEntries)
-      .values({
-        companyId: company.id,
-        parentId: waiter.id,
-        eventId: fixture.event.id,
-        sessionId: fixture.session.id,
-        date: FUTURE_MONDAY,
-        places: 2,
-      });
+    await t.database.db.insert(waitlistEntries).values({
+      companyId: company.id,
+      parentId: waiter.id,
+      eventId: fixture.event.id,
+      sessionId: fixture.session.id,
+      date: FUTURE_MONDAY,
+      places: 2,
+    });
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/v1/admin/events/${fixture.event.id}/availability`,
