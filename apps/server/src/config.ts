@@ -39,6 +39,11 @@ const envSchema = z.object({
   SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().optional(),
   SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   SQUARE_BASE_URL: z.string().url().optional(),
+  /** Run the background job workers inside the server (default). Turn off when `npm run worker` runs them. */
+  WORKERS_IN_SERVER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 

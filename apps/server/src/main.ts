@@ -52,7 +52,7 @@ async function main() {
       const demo = await seedDemo(database.db, config);
       for (const line of demo.summary) say(line);
     }
-    jobs = await startJobs({ config, database, databaseUrl });
+    jobs = await startJobs({ config, database, databaseUrl, workers: config.WORKERS_IN_SERVER });
     const deps = { config, database, jobs, files: new LocalDiskStorage(config.filesDir) };
     app = await buildApp(deps);
     await registerBookingJobs(deps);
