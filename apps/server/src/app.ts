@@ -23,6 +23,7 @@ import { billingResources } from './features/billing/billing.resource.ts';
 import { availabilityRoutes } from './features/bookings/availability.routes.ts';
 import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
+import { eventPurchase } from './features/bookings/checkout.service.ts';
 import { integrationRoutes } from './features/bookings/integrations.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -35,6 +36,7 @@ import { authPlugin } from './platform/auth.ts';
 import { AppError } from './platform/errors.ts';
 import type { FileStorage } from './platform/files.ts';
 import type { Jobs } from './platform/jobs.ts';
+import { registerPurchase } from './platform/payments/settlement.ts';
 import { resourceRoutes } from './platform/resources/engine.routes.ts';
 
 export interface AppDeps {
@@ -70,6 +72,7 @@ const PAYMENT_CONNECT_ORIGINS = ['https://api.stripe.com', 'https://checkout.str
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  registerPurchase('event', eventPurchase);
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'

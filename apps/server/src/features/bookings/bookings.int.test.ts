@@ -3,7 +3,8 @@ import { messages } from '@tumble/contracts/messages';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
-import { testCheckouts } from '../../platform/payments/payments.tables.ts';
+import { payments, testCheckouts } from '../../platform/payments/payments.tables.ts';
+import { settleCheckout } from '../../platform/payments/settlement.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { addDays } from '../../platform/time.ts';
 import { createBookableEvent, FUTURE_MONDAY } from '../../testing/booking-fixtures.ts';
@@ -11,8 +12,8 @@ import { createCompany, createUser, sessionFor } from '../../testing/factories.t
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { coupons } from '../billing/billing.tables.ts';
 import { children } from '../students/students.tables.ts';
-import { bookingPlaces, bookings, payments, waitlistEntries } from './bookings.tables.ts';
-import { expireLapsedHolds, settleCheckout } from './checkout.service.ts';
+import { bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
+import { expireLapsedHolds } from './checkout.service.ts';
 import { checkInvitation } from './waitlist.service.ts';
 
 type Fixture = Awaited<ReturnType<typeof createBookableEvent>>;

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, BadRequestError, ConflictError } from '../../platform/errors.ts';
+import { payments } from '../../platform/payments/payments.tables.ts';
 import { defineResource } from '../../platform/resources/define.ts';
 import { field } from '../../platform/resources/fields.ts';
 import { paymentMethodOptions } from '../../platform/resources/options.ts';
@@ -9,7 +10,7 @@ import { eventSessions, events } from '../events/events.tables.ts';
 import { children } from '../students/students.tables.ts';
 import { restrictedDates } from '../venues/venues.tables.ts';
 import { takenPlaces } from './booking.service.ts';
-import { bookingChildren, bookingPlaces, bookings, payments } from './bookings.tables.ts';
+import { bookingChildren, bookingPlaces, bookings } from './bookings.tables.ts';
 import { offerFreedPlaces } from './waitlist.service.ts';
 
 const bookingsAccess = { read: 'bookings.read', write: 'bookings.write' } as const;

@@ -139,35 +139,6 @@ export const waitlistEntries = pgTable(
   (t) => [index('waitlist_session_date').on(t.sessionId, t.date, t.status, t.id)],
 );
 
-/**
- * Money received or expected. One row per provider checkout; (provider, providerRef) is unique,
- * so a webhook delivered twice records the payment once.
- */
-export const payments = pgTable(
-  'payments',
-  {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
-    bookingId: integer()
-      .notNull()
-      .references(() => bookings.id),
-    provider: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
-    providerRef: text().notNull(),
-    amount: integer().notNull(),
-    status: text({ enum: ['open', 'paid', 'expired', 'refund_due', 'refunded'] })
-      .notNull()
-      .default('open'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    paidAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
-    index('payments_booking').on(t.bookingId),
-  ],
-);
-
 /** Coupon uses, counted per parent for the per-parent limit. */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',

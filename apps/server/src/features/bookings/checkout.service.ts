@@ -15,7 +15,9 @@ import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../p
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
+import { payments } from '../../platform/payments/payments.tables.ts';
 import { providerFor } from '../../platform/payments/registry.ts';
+import { expireOpenCheckouts, type PurchaseHandler } from '../../platform/payments/settlement.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
@@ -31,7 +33,6 @@ import {
   bookingPlaces,
   bookings,
   couponRedemptions,
-  payments,
   waitlistEntries,
 } from './bookings.tables.ts';
 import { offerFreedPlaces } from './waitlist.service.ts';
@@ -575,94 +576,52 @@ export async function releaseBooking(
 }
 
 /**
- * Settles a provider checkout after a webhook, a return or the test card page: re-reads the
- * checkout from the provider and records the outcome exactly once (the payment row is locked and
- * its status decides). A payment for a hold that lapsed is confirmed when the places are still
- * free, otherwise flagged for refund; never oversold.
+ * Event bookings as a purchase (platform/payments/settlement.ts): a payment confirms the booking
+ * while it still holds its places, or when they are still free after the hold lapsed; otherwise
+ * the booking is flagged for refund. Never oversold.
  */
-export async function settleCheckout(
-  deps: AppDeps,
-  providerName: 'stripe' | 'square' | 'test',
-  sessionId: string,
-): Promise<'paid' | 'refund_due' | 'expired' | 'open' | 'unknown' | 'already'> {
-  const { db } = deps.database;
-  // The one cross-tenant lookup: a webhook names only the provider's id. The row names its tenant.
-  const [found] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, providerName), eq(payments.providerRef, sessionId)));
-  if (!found) return 'unknown';
-  const tenant = new Tenant(found.companyId);
-  const state = await providerFor(deps, tenant, providerName).getCheckout(sessionId);
-  if (state.status === 'open') return 'open';
-
-  const outcome = await db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update');
-    if (payment?.status !== 'open') return 'already' as const;
+export const eventPurchase: PurchaseHandler = {
+  async paid(deps, tx, tenant, bookingId) {
     const [booking] = await tx
       .select()
       .from(bookings)
-      .where(eq(bookings.id, payment.bookingId))
+      .where(tenant.where(bookings, eq(bookings.id, bookingId)))
       .for('update');
-    if (!booking) return 'already' as const;
-    if (state.status === 'expired') {
-      await tx.update(payments).set({ status: 'expired' }).where(eq(payments.id, payment.id));
-      if (booking.status === 'pending')
-        await tx.update(bookings).set({ status: 'expired' }).where(eq(bookings.id, booking.id));
-      return 'expired' as const;
-    }
-    // Paid. Is the booking still holding its places?
-    let confirmable =
+    if (!booking) throw new NotFoundError();
+    const holding =
       booking.status === 'pending' &&
       booking.holdExpiresAt !== null &&
       booking.holdExpiresAt.getTime() > Date.now();
-    if (!confirmable && (booking.status === 'pending' || booking.status === 'expired')) {
-      confirmable = await placesStillFree(tx, tenant, booking);
-    }
+    const confirmable =
+      holding ||
+      ((booking.status === 'pending' || booking.status === 'expired') &&
+        (await placesStillFree(tx, tenant, booking)));
     if (confirmable) {
       await tx
         .update(bookings)
         .set({ status: 'confirmed', confirmedAt: sql`now()`, holdExpiresAt: null })
         .where(eq(bookings.id, booking.id));
-      await tx
-        .update(payments)
-        .set({ status: 'paid', paidAt: sql`now()`, amount: state.amount })
-        .where(eq(payments.id, payment.id));
       await queueConfirmation(deps, tx, tenant, booking);
-      return 'paid' as const;
+      return { outcome: 'paid', reference: booking.reference };
     }
-    await tx
-      .update(payments)
-      .set({ status: 'refund_due', paidAt: sql`now()`, amount: state.amount })
-      .where(eq(payments.id, payment.id));
     if (booking.status !== 'confirmed')
       await tx.update(bookings).set({ status: 'refund_due' }).where(eq(bookings.id, booking.id));
-    const company = await companyOf(tx, tenant);
-    const [admin] = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(tenant.where(users, eq(users.role, 'companyadmin')))
-      .orderBy(users.id)
-      .limit(1);
-    await queueMail(tx, tenant, deps.config, 'refund-due', company.email ?? admin?.email ?? '', {
-      company: company.name,
-      reference: booking.reference,
-      amount: formatMoney(state.amount),
-    });
-    return 'refund_due' as const;
-  });
-  if (outcome === 'expired') await offerFreedPlaces(deps, tenant, await bookingEvent(db, found.bookingId));
-  if (outcome !== 'already') await deps.jobs.nudge(queues.mailDeliver);
-  return outcome;
-}
-
-async function bookingEvent(db: Db, bookingId: number): Promise<number> {
-  const [row] = await db
-    .select({ eventId: bookings.eventId })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId));
-  return row?.eventId ?? 0;
-}
+    return { outcome: 'refund_due', reference: booking.reference };
+  },
+  async expired(_deps, tx, tenant, bookingId) {
+    await tx
+      .update(bookings)
+      .set({ status: 'expired' })
+      .where(tenant.where(bookings, eq(bookings.id, bookingId), eq(bookings.status, 'pending')));
+  },
+  async afterRelease(deps, tenant, bookingId) {
+    const [row] = await deps.database.db
+      .select({ eventId: bookings.eventId })
+      .from(bookings)
+      .where(tenant.where(bookings, eq(bookings.id, bookingId)));
+    if (row) await offerFreedPlaces(deps, tenant, row.eventId);
+  },
+};
 
 /** Under the sessions' locks: would the lapsed booking's places fit again? */
 async function placesStillFree(tx: Db, tenant: Tenant, booking: Booking): Promise<boolean> {
@@ -694,37 +653,8 @@ export async function expireLapsedHolds(deps: AppDeps): Promise<number> {
   let released = 0;
   for (const booking of lapsed) {
     const tenant = new Tenant(booking.companyId);
-    const open = await db
-      .select()
-      .from(payments)
-      .where(tenant.where(payments, eq(payments.bookingId, booking.id), eq(payments.status, 'open')));
-    for (const payment of open) {
-      try {
-        await providerFor(deps, tenant, payment.provider).expireCheckout(payment.providerRef);
-      } catch {
-        // The provider is unreachable: the booking is released anyway; a late payment is settled by settleCheckout.
-      }
-    }
+    await expireOpenCheckouts(deps, tenant, { bookingId: booking.id });
     if (await releaseBooking(deps, tenant, booking.id, 'expired')) released++;
   }
   return released;
-}
-
-/** POST /integrations/stripe/cancel-session: the parent closed the card form. */
-export async function cancelCheckout(
-  deps: AppDeps,
-  providerName: 'stripe' | 'square' | 'test',
-  sessionId: string,
-): Promise<void> {
-  const [payment] = await deps.database.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, providerName), eq(payments.providerRef, sessionId)));
-  if (!payment) throw new NotFoundError();
-  const tenant = new Tenant(payment.companyId);
-  if (payment.status !== 'open') return;
-  await providerFor(deps, tenant, providerName).expireCheckout(sessionId);
-  const outcome = await settleCheckout(deps, providerName, sessionId);
-  // A provider that still says 'open' after expiring: release our side anyway.
-  if (outcome === 'open') await releaseBooking(deps, tenant, payment.bookingId, 'expired');
 }

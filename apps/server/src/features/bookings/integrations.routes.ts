@@ -6,10 +6,10 @@ import { formatMoney } from '../../platform/money.ts';
 import { testCheckouts } from '../../platform/payments/payments.tables.ts';
 import { WebhookSignatureError } from '../../platform/payments/provider.ts';
 import { providerFor } from '../../platform/payments/registry.ts';
+import { cancelCheckout, settleCheckout } from '../../platform/payments/settlement.ts';
 import { payTestCheckout, TEST_DECLINED_CARD, testCheckoutCompany } from '../../platform/payments/test.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { companyOf } from './booking.service.ts';
-import { cancelCheckout, settleCheckout } from './checkout.service.ts';
 
 /**
  * /integrations: payment provider webhooks (raw body, signature checked, idempotent), the card

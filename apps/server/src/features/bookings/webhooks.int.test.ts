@@ -1,11 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
+import { payments } from '../../platform/payments/payments.tables.ts';
 import { type StripeStub, start as startStripeStub } from '../../platform/payments/testing/stripe-stub.ts';
 import { createBookableEvent } from '../../testing/booking-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
-import { bookings, payments } from './bookings.tables.ts';
+import { bookings } from './bookings.tables.ts';
 
 /**
  * Stripe webhooks as a table of deliveries (Stripe: at-least-once, unordered, signed). The real

@@ -1,5 +1,17 @@
-import { index, integer, pgTable, serial, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from '../accounts/accounts.tables.ts';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from '../accounts/accounts.tables.ts';
+import { children } from '../students/students.tables.ts';
 import { rooms, venues } from '../venues/venues.tables.ts';
 
 /** A party slot runs on its weekdays at `startTime`; one party per slot per date, up to `capacity` guests. */
@@ -54,4 +66,69 @@ export const partyInvitationSettings = pgTable(
     replyTo: text(),
   },
   (t) => [uniqueIndex('party_invitation_settings_company').on(t.companyId)],
+);
+
+/**
+ * A birthday party booking: one slot on one date. `pending` holds the slot until `holdExpiresAt`
+ * while the deposit is being paid; the balance stays for staff to collect.
+ */
+export const partyBookings = pgTable(
+  'party_bookings',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    parentId: integer()
+      .notNull()
+      .references(() => users.id),
+    slotId: integer()
+      .notNull()
+      .references(() => partySlots.id),
+    date: date().notNull(),
+    /** The birthday child. */
+    childId: integer()
+      .notNull()
+      .references(() => children.id),
+    reference: text().notNull().unique(),
+    status: text({ enum: ['pending', 'confirmed', 'cancelled', 'expired', 'refund_due'] })
+      .notNull()
+      .default('pending'),
+    guests: integer().notNull(),
+    pricing: jsonb().$type<Record<string, number>>().notNull(),
+    /** Cents: the whole price, what is paid at booking, and what is left for staff to collect. */
+    total: integer().notNull(),
+    deposit: integer().notNull(),
+    balance: integer().notNull(),
+    couponCode: text(),
+    provider: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
+    holdExpiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('party_bookings_slot_date').on(t.companyId, t.slotId, t.date),
+    index('party_bookings_parent').on(t.companyId, t.parentId),
+  ],
+);
+
+/** Guests of a party, entered by the parent; each guest's parent with an email gets an invitation. */
+export const partyGuests = pgTable(
+  'party_guests',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    partyBookingId: integer()
+      .notNull()
+      .references(() => partyBookings.id),
+    position: integer().notNull(),
+    childName: text().notNull(),
+    parentName: text(),
+    parentEmail: text(),
+    parentPhone: text(),
+    invitedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('party_guests_position').on(t.partyBookingId, t.position)],
 );

@@ -1,5 +1,8 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from '../../features/accounts/accounts.tables.ts';
+import { bookings } from '../../features/bookings/bookings.tables.ts';
+import { partyBookings } from '../../features/parties/parties.tables.ts';
 
 /** Checkouts of the `test` provider: the local card page of the demo and the tests. */
 export const testCheckouts = pgTable('test_checkouts', {
@@ -18,3 +21,34 @@ export const testCheckouts = pgTable('test_checkouts', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Money received or expected. One row per provider checkout; (provider, providerRef) is unique,
+ * so a webhook delivered twice records the payment once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    /** What the payment is for: an event booking or a party booking (exactly one). */
+    bookingId: integer().references(() => bookings.id),
+    partyBookingId: integer().references(() => partyBookings.id),
+    provider: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
+    providerRef: text().notNull(),
+    amount: integer().notNull(),
+    status: text({ enum: ['open', 'paid', 'expired', 'refund_due', 'refunded'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
+    index('payments_booking').on(t.bookingId),
+    index('payments_party_booking').on(t.partyBookingId),
+    check('payments_one_purpose', sql`(${t.bookingId} is null) <> (${t.partyBookingId} is null)`),
+  ],
+);

@@ -1,0 +1,176 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { companies, users } from '../../features/accounts/accounts.tables.ts';
+import { NotFoundError } from '../errors.ts';
+import { queues } from '../jobs.ts';
+import { queueMail } from '../mail/mail.service.ts';
+import { formatMoney } from '../money.ts';
+import { Tenant } from '../tenancy.ts';
+import { payments } from './payments.tables.ts';
+import type { ProviderName } from './provider.ts';
+import { providerFor } from './registry.ts';
+
+/** What a payment pays for. */
+export type PurchaseKind = 'event' | 'party';
+
+/**
+ * How a kind of purchase reacts to its payment's outcome. Each runs inside the settling
+ * transaction, with the payment row locked, so it happens once whatever arrives twice.
+ *
+ * ```ts
+ * registerPurchase('party', { paid: …, expired: …, afterRelease: … });
+ * ```
+ */
+export interface PurchaseHandler {
+  /** The checkout was paid: confirm, or answer 'refund_due' when what it held is gone (never oversell). */
+  paid(
+    deps: AppDeps,
+    tx: Db,
+    tenant: Tenant,
+    purchaseId: number,
+  ): Promise<{ outcome: 'paid' | 'refund_due'; reference: string }>;
+  /** The checkout expired unpaid: end the pending purchase. */
+  expired(deps: AppDeps, tx: Db, tenant: Tenant, purchaseId: number): Promise<void>;
+  /** After commit, once a purchase released what it held (e.g. offer places to the waitlist). */
+  afterRelease(deps: AppDeps, tenant: Tenant, purchaseId: number): Promise<void>;
+}
+
+const handlers = new Map<PurchaseKind, PurchaseHandler>();
+
+export function registerPurchase(kind: PurchaseKind, handler: PurchaseHandler): void {
+  handlers.set(kind, handler);
+}
+
+function purchaseOf(payment: typeof payments.$inferSelect): {
+  kind: PurchaseKind;
+  id: number;
+  handler: PurchaseHandler;
+} {
+  const kind: PurchaseKind = payment.bookingId !== null ? 'event' : 'party';
+  const handler = handlers.get(kind);
+  if (!handler) throw new Error(`no purchase handler registered for ${kind}`);
+  return { kind, id: (payment.bookingId ?? payment.partyBookingId)!, handler };
+}
+
+/** Tells the company that money arrived for something that could not be confirmed. */
+export async function queueRefundDue(
+  deps: AppDeps,
+  tx: Db,
+  tenant: Tenant,
+  reference: string,
+  amount: number,
+) {
+  const [company] = await tx.select().from(companies).where(eq(companies.id, tenant.companyId));
+  const [admin] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(tenant.where(users, eq(users.role, 'companyadmin')))
+    .orderBy(users.id)
+    .limit(1);
+  await queueMail(tx, tenant, deps.config, 'refund-due', company?.email ?? admin?.email ?? '', {
+    company: company?.name ?? '',
+    reference,
+    amount: formatMoney(amount),
+  });
+}
+
+export type SettleOutcome = 'paid' | 'refund_due' | 'expired' | 'open' | 'unknown' | 'already';
+
+/**
+ * Settles a provider checkout after a webhook, a return or the test card page. Webhooks are
+ * triggers: the checkout is re-read from the provider, and the outcome is recorded exactly once
+ * under the payment row's lock.
+ */
+export async function settleCheckout(
+  deps: AppDeps,
+  providerName: ProviderName,
+  sessionId: string,
+): Promise<SettleOutcome> {
+  const { db } = deps.database;
+  // The one cross-tenant lookup: a webhook names only the provider's id. The row names its tenant.
+  const [found] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, providerName), eq(payments.providerRef, sessionId)));
+  if (!found) return 'unknown';
+  const tenant = new Tenant(found.companyId);
+  const purchase = purchaseOf(found);
+  const state = await providerFor(deps, tenant, providerName).getCheckout(sessionId);
+  if (state.status === 'open') return 'open';
+
+  const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update');
+    if (payment?.status !== 'open') return 'already';
+    if (state.status === 'expired') {
+      await tx.update(payments).set({ status: 'expired' }).where(eq(payments.id, payment.id));
+      await purchase.handler.expired(deps, tx, tenant, purchase.id);
+      return 'expired';
+    }
+    const result = await purchase.handler.paid(deps, tx, tenant, purchase.id);
+    await tx
+      .update(payments)
+      .set({ status: result.outcome, paidAt: sql`now()`, amount: state.amount })
+      .where(eq(payments.id, payment.id));
+    if (result.outcome === 'refund_due')
+      await queueRefundDue(deps, tx, tenant, result.reference, state.amount);
+    return result.outcome;
+  });
+  if (outcome === 'expired') await purchase.handler.afterRelease(deps, tenant, purchase.id);
+  if (outcome !== 'already') await deps.jobs.nudge(queues.mailDeliver);
+  return outcome;
+}
+
+/** The parent closed the card form (POST /integrations/stripe/cancel-session): stop the checkout and release. */
+export async function cancelCheckout(
+  deps: AppDeps,
+  providerName: ProviderName,
+  sessionId: string,
+): Promise<void> {
+  const [payment] = await deps.database.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, providerName), eq(payments.providerRef, sessionId)));
+  if (!payment) throw new NotFoundError();
+  if (payment.status !== 'open') return;
+  const tenant = new Tenant(payment.companyId);
+  await providerFor(deps, tenant, providerName).expireCheckout(sessionId);
+  const outcome = await settleCheckout(deps, providerName, sessionId);
+  if (outcome !== 'open') return;
+  // A provider that still says 'open' after expiring: end our side anyway.
+  const purchase = purchaseOf(payment);
+  await deps.database.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ status: 'expired' })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'open')));
+    await purchase.handler.expired(deps, tx, tenant, purchase.id);
+  });
+  await purchase.handler.afterRelease(deps, tenant, purchase.id);
+}
+
+/** Tells the providers of a purchase's open checkouts to stop taking payment (hold expiry). */
+export async function expireOpenCheckouts(
+  deps: AppDeps,
+  tenant: Tenant,
+  where: { bookingId?: number; partyBookingId?: number },
+) {
+  const open = await deps.database.db
+    .select()
+    .from(payments)
+    .where(
+      tenant.where(
+        payments,
+        eq(payments.status, 'open'),
+        where.bookingId !== undefined ? eq(payments.bookingId, where.bookingId) : undefined,
+        where.partyBookingId !== undefined ? eq(payments.partyBookingId, where.partyBookingId) : undefined,
+      ),
+    );
+  for (const payment of open) {
+    try {
+      await providerFor(deps, tenant, payment.provider).expireCheckout(payment.providerRef);
+    } catch {
+      // Unreachable provider: the hold is released anyway; a late payment is settled by settleCheckout.
+    }
+  }
+}
