@@ -28,6 +28,8 @@ import { integrationRoutes } from './features/bookings/integrations.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { partyResources } from './features/parties/parties.resource.ts';
+import { partyRoutes } from './features/parties/party.routes.ts';
+import { partyPurchase } from './features/parties/party.service.ts';
 import { settingsResources } from './features/settings/settings.resource.ts';
 import { studentRoutes } from './features/students/students.routes.ts';
 import { venueResources } from './features/venues/venues.resource.ts';
@@ -73,6 +75,7 @@ const PAYMENT_CONNECT_ORIGINS = ['https://api.stripe.com', 'https://checkout.str
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   registerPurchase('event', eventPurchase);
+  registerPurchase('party', partyPurchase);
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -143,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminAccountRoutes);
   await app.register(bookingRoutes);
   await app.register(availabilityRoutes);
+  await app.register(partyRoutes);
   await app.register(studentRoutes);
   await app.register(integrationRoutes);
   await app.register(

@@ -133,9 +133,13 @@ const dobPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The checkout rules of SPEC.md point 5 with point 8's messages, shared by the checkout form and
- * the server. `booked` tells whether insurance must be chosen.
+ * the server. `booked` tells whether insurance must be chosen (when the company offers any).
  */
-export function childrenErrors(children: CheckoutChild[], booked: boolean): string[] {
+export function childrenErrors(
+  children: CheckoutChild[],
+  booked: boolean,
+  options: { insuranceOffered?: boolean } = {},
+): string[] {
   const errors: string[] = [];
   const ids = children.map((c) => c.id).filter((id): id is number => id !== undefined);
   if (new Set(ids).size !== ids.length) errors.push(messages.childrenUnique);
@@ -148,7 +152,8 @@ export function childrenErrors(children: CheckoutChild[], booked: boolean): stri
     else if (!dobPattern.test(child.dob) || Number.isNaN(Date.parse(`${child.dob}T00:00:00Z`)))
       errors.push(messages.newChildDobInvalid(position));
   }
-  if (booked) {
+  // A company that sells no insurance cannot ask for a choice.
+  if (booked && options.insuranceOffered !== false) {
     for (const child of children) {
       if (
         !child.insurance_type ||

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { publicTenant, requireAuth } from '../../platform/auth.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { formErrors } from '../../platform/forms.ts';
+import { partyCharges } from '../parties/party.service.ts';
 import { bookingPage, eventPaymentTerms, noEventData, sessionAvailability } from './booking.service.ts';
 import { checkoutEvent, eventCharges } from './checkout.service.ts';
 import { acceptInvitation, checkInvitation, declineInvitation } from './waitlist.service.ts';
@@ -116,6 +117,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
             authhash: z.string().max(200).default(''),
             type_of_registration: z.enum(['event', 'party']),
             event_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+            date: z.string().max(10).optional(),
             quantity: z.coerce.number().int().min(1).max(500).default(1),
             coupon_code: z.string().trim().max(40).default(''),
             nsw_coupon_code: z.string().trim().max(40).default(''),
@@ -127,13 +129,21 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      if (q.type_of_registration !== 'event' || !q.event_id)
-        throw new BadRequestError('Birthday party pricing is not available yet.');
+      const tenant = await bookingTenant(app, request, q.authhash);
+      const parentId = request.auth?.role === 'student' ? request.auth.userId : null;
+      if (q.type_of_registration === 'party') {
+        if (!q.date) throw new BadRequestError('Please choose a date.');
+        return partyCharges(app.deps, tenant, parentId, {
+          date: q.date,
+          quantity: q.quantity,
+          couponCode: q.coupon_code,
+          nswCode: q.nsw_coupon_code,
+        });
+      }
+      if (!q.event_id) throw new BadRequestError('Please choose an event.');
       if (q.quantity > QUANTITY_MAX)
         throw new BadRequestError(`Please choose between 1 and ${QUANTITY_MAX} places.`);
-      const tenant = await bookingTenant(app, request, q.authhash);
       const { booked, students } = parseChargesQuery(request.url);
-      const parentId = request.auth?.role === 'student' ? request.auth.userId : null;
       return eventCharges(app.deps, tenant, parentId, {
         eventId: q.event_id,
         quantity: q.quantity,

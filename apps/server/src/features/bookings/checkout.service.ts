@@ -279,7 +279,13 @@ export async function checkoutEvent(
   );
   if (booked.length === 0 && waiting.length === 0)
     throw new BadRequestError('Please choose at least one session.');
-  const problems = childrenErrors(input.children, booked.length > 0);
+  const [offered] = await db
+    .select({ n: count() })
+    .from(insurances)
+    .where(tenant.where(insurances, isNull(insurances.archivedAt)));
+  const problems = childrenErrors(input.children, booked.length > 0, {
+    insuranceOffered: (offered?.n ?? 0) > 0,
+  });
   if (problems.length > 0) throw new BadRequestError(problems.join(' '));
   if (input.children.length !== input.quantity)
     throw new BadRequestError('Please choose a child for each place.');

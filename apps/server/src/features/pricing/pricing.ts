@@ -65,6 +65,8 @@ export type PricingKey =
   | 'nsw_voucher'
   | 'surcharge'
   | 'deposit'
+  | 'balance'
+  | 'amount_due'
   | 'total';
 
 export interface PricingLine {
@@ -130,7 +132,8 @@ const line = (key: PricingKey, label: string, description: string, value: number
   formatted: formatMoney(value),
 });
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plurals: Record<string, string> = { child: 'children' };
+const plural = (n: number, word: string) => `${n} ${n === 1 ? word : (plurals[word] ?? `${word}s`)}`;
 
 export function priceEventBooking(input: EventPriceInput): PriceResult {
   const unitPrices = input.booked.map((day) => unitPrice(day, input.booked, input.tickets, input.tiers));
@@ -189,4 +192,73 @@ export function priceEventBooking(input: EventPriceInput): PriceResult {
   const total = beforeSurcharge + surcharge;
   lines.push(line('total', 'Total', 'To pay now', total));
   return { lines, total, unitPrices };
+}
+
+export interface PartyPriceInput {
+  basePrice: number;
+  includedGuests: number;
+  pricePerExtraGuest: number;
+  /** Taken at booking; 0: the whole price is taken at booking. */
+  deposit: number;
+  guests: number;
+  coupon: (Discount & { code: string }) | null;
+  /** One voucher for the birthday child. */
+  nswVoucher: { code: string; value: number } | null;
+  surcharge: Surcharge | null;
+}
+
+export interface PartyPriceResult {
+  lines: PricingLine[];
+  /** The party's price after discounts. */
+  total: number;
+  /** Paid at booking (before surcharge), and left for staff to collect. */
+  deposit: number;
+  balance: number;
+  surcharge: number;
+  /** What the card is charged now: deposit plus surcharge. */
+  amountDue: number;
+}
+
+/**
+ * A party: the base price includes some guests, each extra guest costs more; discounts apply to
+ * the party's price; the card surcharge applies to what is charged now (the deposit).
+ */
+export function pricePartyBooking(input: PartyPriceInput): PartyPriceResult {
+  const extraGuests = Math.max(0, input.guests - input.includedGuests);
+  const subtotal = input.basePrice + extraGuests * input.pricePerExtraGuest;
+  const lines: PricingLine[] = [
+    line(
+      'subtotal',
+      'Party',
+      extraGuests > 0
+        ? `${plural(input.includedGuests, 'guest')} included + ${plural(extraGuests, 'extra guest')}`
+        : `Up to ${plural(input.includedGuests, 'guest')}`,
+      subtotal,
+    ),
+  ];
+  const coupon = input.coupon ? discountOn(subtotal, input.coupon) : 0;
+  if (coupon > 0) lines.push(line('coupon', 'Coupon', input.coupon!.code, -coupon));
+  const nsw = input.nswVoucher ? Math.min(input.nswVoucher.value, subtotal - coupon) : 0;
+  if (nsw > 0) lines.push(line('nsw_voucher', 'NSW voucher', input.nswVoucher!.code, -nsw));
+  const total = subtotal - coupon - nsw;
+  lines.push(line('total', 'Total', 'Party price', total));
+  const deposit = input.deposit > 0 ? Math.min(input.deposit, total) : total;
+  const balance = total - deposit;
+  lines.push(
+    line('deposit', 'Deposit', balance > 0 ? 'Paid now to secure the date' : 'Paid in full now', deposit),
+  );
+  if (balance > 0) lines.push(line('balance', 'Balance', 'Paid to the venue before the party', balance));
+  const surcharge = input.surcharge ? surchargeOn(deposit, input.surcharge) : 0;
+  if (surcharge > 0) {
+    lines.push(
+      line(
+        'surcharge',
+        input.surcharge!.label,
+        input.surcharge!.kind === 'percent' ? `${input.surcharge!.amount / 100}%` : 'Per payment',
+        surcharge,
+      ),
+    );
+  }
+  lines.push(line('amount_due', 'To pay now', 'Charged to your card', deposit + surcharge));
+  return { lines, total, deposit, balance, surcharge, amountDue: deposit + surcharge };
 }

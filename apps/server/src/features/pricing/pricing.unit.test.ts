@@ -5,6 +5,7 @@ import {
   type EventPriceInput,
   MissingPriceError,
   priceEventBooking,
+  pricePartyBooking,
   surchargeOn,
   unitPrice,
 } from './pricing.ts';
@@ -137,5 +138,56 @@ describe('priceEventBooking', () => {
       ['total', 'Total', '$92.50'],
     ]);
     expect(result.unitPrices).toEqual([4500, 4500]);
+  });
+});
+
+describe('pricePartyBooking', () => {
+  const party = {
+    basePrice: 39500,
+    includedGuests: 10,
+    pricePerExtraGuest: 2500,
+    deposit: 10000,
+    guests: 12,
+    coupon: null,
+    nswVoucher: null,
+    surcharge: null,
+  };
+  const keyed = (input: Partial<typeof party> & Record<string, unknown>) =>
+    Object.fromEntries(pricePartyBooking({ ...party, ...input }).lines.map((l) => [l.key, l.value]));
+
+  it('adds extra guests beyond those included and takes the deposit now', () => {
+    expect(keyed({})).toEqual({
+      subtotal: 44500,
+      total: 44500,
+      deposit: 10000,
+      balance: 34500,
+      amount_due: 10000,
+    });
+    expect(keyed({ guests: 8 })).toMatchObject({ subtotal: 39500 });
+  });
+
+  it('takes the whole price when there is no deposit, or when the deposit is more than the price', () => {
+    expect(keyed({ deposit: 0 })).toEqual({
+      subtotal: 44500,
+      total: 44500,
+      deposit: 44500,
+      amount_due: 44500,
+    });
+    expect(keyed({ deposit: 90000 })).toMatchObject({ deposit: 44500, amount_due: 44500 });
+  });
+
+  it('discounts the party price and surcharges only what is charged now', () => {
+    const result = pricePartyBooking({
+      ...party,
+      coupon: { code: 'TEN', discountType: 'percent', amount: 10 },
+      surcharge: { label: 'Card surcharge', kind: 'percent', amount: 150 },
+    });
+    expect(result).toMatchObject({
+      total: 40050,
+      deposit: 10000,
+      balance: 30050,
+      surcharge: 150,
+      amountDue: 10150,
+    });
   });
 });

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import type { Tenant } from '../tenancy.ts';
 import { mailOutbox, systemEmails } from './mail.tables.ts';
-import { type MailKind, renderMail } from './mail.templates.ts';
+import { type MailKind, type MailOverride, renderMail } from './mail.templates.ts';
 
 /**
  * Writes a mail to the outbox. Call it inside the transaction of the change that causes the mail,
@@ -17,13 +17,15 @@ export async function queueMail(
   kind: MailKind,
   to: string,
   data: Record<string, string>,
+  wording?: MailOverride,
 ): Promise<number> {
-  const [override] = await tx
+  const [stored] = await tx
     .select({ subject: systemEmails.subject, body: systemEmails.body })
     .from(systemEmails)
     .where(tenant.where(systemEmails, eq(systemEmails.kind, kind)))
     .limit(1);
-  const rendered = renderMail(kind, data, override);
+  // Wording given by the caller (e.g. party invitation settings) wins over system-emails.
+  const rendered = renderMail(kind, data, wording ?? stored);
   const [row] = await tx
     .insert(mailOutbox)
     .values(

@@ -53,6 +53,25 @@ export const mailTemplates = {
       'If you no longer need it, please decline so the next family can have it.',
     ],
   },
+  'party-confirmation': {
+    subject: 'Party booked for {{date}}',
+    body: [
+      'Hello {{name}},',
+      'Your birthday party at {{company}} on {{date}} at {{time}} for {{guests}} guests is booked (reference {{reference}}).',
+      'Deposit paid: {{deposit}}. Balance to pay the venue: {{balance}}.',
+      'Add your guests and we will send their parents the invitation and the waiver link:',
+      '{{link}}',
+    ],
+  },
+  'party-invitation': {
+    subject: 'You are invited to {{child}}’s party',
+    body: [
+      'Hello {{name}},',
+      '{{guest}} is invited to {{child}}’s birthday party on {{date}} at {{time}}, {{venue}}.',
+      'Please sign the waiver for {{guest}} before the party:',
+      '{{link}}',
+    ],
+  },
   'refund-due': {
     subject: 'Payment to refund: booking {{reference}}',
     body: [

@@ -1,0 +1,717 @@
+import type { ChargesResponse } from '@tumble/contracts/booking';
+import type { FormResponse } from '@tumble/contracts/http';
+import { messages } from '@tumble/contracts/messages';
+import {
+  type CalendarDays,
+  GUEST_ROWS,
+  type PartyCheckoutRequest,
+  partyStudentError,
+  type SlotCapacityResponse,
+} from '@tumble/contracts/party';
+import type { FormDefinition } from '@tumble/contracts/resources';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { htmlToText } from '../../platform/html.ts';
+import { queues } from '../../platform/jobs.ts';
+import { queueMail } from '../../platform/mail/mail.service.ts';
+import { formatMoney } from '../../platform/money.ts';
+import { payments } from '../../platform/payments/payments.tables.ts';
+import { providerFor } from '../../platform/payments/registry.ts';
+import { expireOpenCheckouts, type PurchaseHandler } from '../../platform/payments/settlement.ts';
+import { randomToken } from '../../platform/secrets.ts';
+import { Tenant } from '../../platform/tenancy.ts';
+import { addDays, datesBetween, isoWeekday, todayIn } from '../../platform/time.ts';
+import { users } from '../accounts/accounts.tables.ts';
+import { DEFAULT_TERMS_HTML } from '../billing/billing.resource.ts';
+import { coupons, paymentTerms, surcharges } from '../billing/billing.tables.ts';
+import { companyOf } from '../bookings/booking.service.ts';
+import { findCoupon, findVoucher } from '../bookings/checkout.service.ts';
+import { hhmm, isRestricted } from '../events/availability.ts';
+import { pricePartyBooking } from '../pricing/pricing.ts';
+import { children } from '../students/students.tables.ts';
+import { restrictedDates, venues } from '../venues/venues.tables.ts';
+import {
+  birthdayPricing,
+  partyBookings,
+  partyGuests,
+  partyInvitationSettings,
+  partySlots,
+} from './parties.tables.ts';
+
+/** How long a party checkout holds its slot while the deposit is paid. */
+export const PARTY_HOLD_MINUTES = 30;
+
+const displayDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+type PartyBooking = typeof partyBookings.$inferSelect;
+
+async function activeSlots(db: Db, tenant: Tenant) {
+  return db
+    .select()
+    .from(partySlots)
+    .where(tenant.where(partySlots, isNull(partySlots.archivedAt)))
+    .orderBy(asc(partySlots.startTime), asc(partySlots.id));
+}
+
+async function partyRestrictedDates(db: Db, tenant: Tenant) {
+  return db
+    .select({ date: restrictedDates.date, recurringYearly: restrictedDates.recurringYearly })
+    .from(restrictedDates)
+    .where(tenant.where(restrictedDates, inArray(restrictedDates.appliesTo, ['all', 'parties'])));
+}
+
+/** A live party holds its slot: confirmed, or pending with an unexpired hold. */
+const live = () =>
+  or(
+    eq(partyBookings.status, 'confirmed'),
+    and(eq(partyBookings.status, 'pending'), gt(partyBookings.holdExpiresAt, sql`now()`)),
+  );
+
+async function takenSlots(db: Db, tenant: Tenant, from: string, to: string, exceptId?: number) {
+  const rows = await db
+    .select({ slotId: partyBookings.slotId, date: partyBookings.date, id: partyBookings.id })
+    .from(partyBookings)
+    .where(tenant.where(partyBookings, live(), sql`${partyBookings.date} between ${from} and ${to}`));
+  return new Set(rows.filter((r) => r.id !== exceptId).map((r) => `${r.slotId}|${r.date}`));
+}
+
+/** The first date a party can be booked: tomorrow in the company's zone (no past dates, no same-day parties). */
+const firstBookableDate = (timeZone: string) => addDays(todayIn(timeZone), 1);
+
+/**
+ * GET load-calendar: for every bookable date of the year, how many slots are still free. Dates
+ * with no slot running (or restricted, or past) are absent: the calendar shows them locked.
+ */
+export async function partyCalendar(deps: AppDeps, tenant: Tenant, year: number): Promise<CalendarDays> {
+  const { db } = deps.database;
+  const company = await companyOf(db, tenant);
+  const first = firstBookableDate(company.timeZone);
+  const from = `${year}-01-01` > first ? `${year}-01-01` : first;
+  const to = `${year}-12-31`;
+  if (from > to) return {};
+  const [slots, restricted, taken] = await Promise.all([
+    activeSlots(db, tenant),
+    partyRestrictedDates(db, tenant),
+    takenSlots(db, tenant, from, to),
+  ]);
+  const days: CalendarDays = {};
+  for (const date of datesBetween(from, to)) {
+    if (isRestricted(date, restricted)) continue;
+    const running = slots.filter((s) => s.daysOfWeek.includes(isoWeekday(date)));
+    if (running.length === 0) continue;
+    days[date] = { available: running.filter((s) => !taken.has(`${s.id}|${date}`)).length };
+  }
+  return days;
+}
+
+function assertBookableDate(date: string, timeZone: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+    throw new BadRequestError('Please choose a valid date.');
+  if (date < firstBookableDate(timeZone)) throw new BadRequestError('Please choose a date from tomorrow on.');
+}
+
+/** GET slot-capacity: the slots still free on a date, with the most guests each takes. */
+export async function slotCapacity(
+  deps: AppDeps,
+  tenant: Tenant,
+  date: string,
+): Promise<SlotCapacityResponse> {
+  const { db } = deps.database;
+  const company = await companyOf(db, tenant);
+  assertBookableDate(date, company.timeZone);
+  const [slots, restricted, taken] = await Promise.all([
+    activeSlots(db, tenant),
+    partyRestrictedDates(db, tenant),
+    takenSlots(db, tenant, date, date),
+  ]);
+  const free = isRestricted(date, restricted)
+    ? []
+    : slots.filter((s) => s.daysOfWeek.includes(isoWeekday(date)) && !taken.has(`${s.id}|${date}`));
+  return {
+    slots: free.map((s) => ({
+      id: s.id,
+      name: s.name,
+      time: hhmm(s.startTime),
+      duration_minutes: s.durationMinutes,
+    })),
+    capacity: Object.fromEntries(free.map((s) => [String(s.id), s.capacity])),
+  };
+}
+
+async function pricingOf(db: Db, tenant: Tenant) {
+  const [pricing] = await db.select().from(birthdayPricing).where(tenant.where(birthdayPricing));
+  if (!pricing) throw new AppError(422, messages.somethingWrongCalendar);
+  return pricing;
+}
+
+/** Prices a party: the one way it is priced, for the summary and the checkout. */
+async function priceParty(
+  db: Db,
+  tenant: Tenant,
+  input: {
+    guests: number;
+    couponCode: string;
+    nswCode: string;
+    parentId: number | null;
+    provider: 'stripe' | 'square' | 'test';
+  },
+) {
+  const company = await companyOf(db, tenant);
+  const [pricing, [surcharge]] = await Promise.all([
+    pricingOf(db, tenant),
+    db
+      .select()
+      .from(surcharges)
+      .where(tenant.where(surcharges, eq(surcharges.paymentMethod, input.provider))),
+  ]);
+  if (input.couponCode && input.nswCode)
+    throw new BadRequestError('Please use either a coupon code or an NSW voucher, not both.');
+  const errors: ChargesResponse['errors'] = {};
+  let coupon: Awaited<ReturnType<typeof findCoupon>> | null = null;
+  if (input.couponCode) {
+    // Party coupons are those not restricted to events (event id 0 matches no restriction list).
+    coupon = await findCoupon(db, tenant, input.couponCode, {
+      eventId: 0,
+      parentId: input.parentId,
+      today: todayIn(company.timeZone),
+    });
+    if ('error' in coupon) errors.invalid_coupon_code_message = coupon.error;
+  }
+  let voucher: Awaited<ReturnType<typeof findVoucher>> | null = null;
+  if (input.nswCode) {
+    voucher = await findVoucher(db, tenant, input.nswCode);
+    if ('error' in voucher) errors.invalid_nsw_coupon_code_message = voucher.error;
+  }
+  const validCoupon = coupon && 'coupon' in coupon ? coupon.coupon : null;
+  const validVoucher = voucher && 'valuePerChild' in voucher ? voucher : null;
+  const result = pricePartyBooking({
+    basePrice: pricing.basePrice,
+    includedGuests: pricing.includedGuests,
+    pricePerExtraGuest: pricing.pricePerExtraGuest,
+    deposit: pricing.deposit,
+    guests: input.guests,
+    coupon: validCoupon
+      ? { code: validCoupon.code, discountType: validCoupon.discountType, amount: validCoupon.amount }
+      : null,
+    nswVoucher: validVoucher ? { code: input.nswCode, value: validVoucher.valuePerChild } : null,
+    surcharge: surcharge ? { label: surcharge.name, kind: surcharge.kind, amount: surcharge.amount } : null,
+  });
+  return { result, errors, coupon: validCoupon, company };
+}
+
+/** GET calculate-charges-summary with type_of_registration=party. */
+export async function partyCharges(
+  deps: AppDeps,
+  tenant: Tenant,
+  parentId: number | null,
+  input: { date: string; quantity: number; couponCode: string; nswCode: string },
+): Promise<ChargesResponse> {
+  const { db } = deps.database;
+  const company = await companyOf(db, tenant);
+  assertBookableDate(input.date, company.timeZone);
+  const { result, errors, coupon } = await priceParty(db, tenant, {
+    guests: input.quantity,
+    couponCode: input.couponCode,
+    nswCode: input.nswCode,
+    parentId,
+    provider: company.paymentMethod,
+  });
+  return {
+    pricing_details: Object.fromEntries(
+      result.lines.map((l) => [
+        l.key,
+        { label: l.label, description: l.description, value: l.value, formatted: l.formatted },
+      ]),
+    ),
+    additional_information: {
+      coupon_code: coupon?.code ?? null,
+      nsw_coupon_code: errors.invalid_nsw_coupon_code_message || !input.nswCode ? null : input.nswCode,
+    },
+    errors,
+  };
+}
+
+export async function partyPaymentTerms(deps: AppDeps, tenant: Tenant): Promise<{ payment_terms: string }> {
+  const [terms] = await deps.database.db
+    .select()
+    .from(paymentTerms)
+    .where(tenant.where(paymentTerms, eq(paymentTerms.appliesTo, 'parties')));
+  return { payment_terms: terms?.content ?? DEFAULT_TERMS_HTML };
+}
+
+/**
+ * POST /api/v1/birthday-party/booking/checkout. Recomputes the price, then in one transaction
+ * locks the slot row, checks no live party has the slot on that date and that the guests fit,
+ * creates the child if new, and holds the slot; then takes the deposit by card.
+ */
+export async function checkoutParty(
+  deps: AppDeps,
+  tenant: Tenant,
+  auth: AuthContext,
+  input: PartyCheckoutRequest,
+) {
+  const { db } = deps.database;
+  if (auth.role !== 'student' || auth.tenant.companyId !== tenant.companyId) throw new NotFoundError();
+  const childError = partyStudentError(input.student);
+  if (childError) throw new BadRequestError(childError);
+  const company = await companyOf(db, tenant);
+  assertBookableDate(input.date, company.timeZone);
+  const student = input.student!;
+  if (student.id !== undefined) {
+    const [own] = await db
+      .select({ id: children.id })
+      .from(children)
+      .where(tenant.where(children, eq(children.id, student.id), eq(children.parentId, auth.userId)));
+    if (!own) throw new NotFoundError('That child could not be found.');
+  }
+  const { result, errors, coupon } = await priceParty(db, tenant, {
+    guests: input.quantity,
+    couponCode: input.coupon_code,
+    nswCode: input.nsw_coupon_code,
+    parentId: auth.userId,
+    provider: company.paymentMethod,
+  });
+  const codeError = errors.invalid_coupon_code_message ?? errors.invalid_nsw_coupon_code_message;
+  if (codeError) throw new BadRequestError(codeError);
+  if (input.amount !== result.amountDue) {
+    throw new ConflictError(
+      `The price has changed to ${formatMoney(result.amountDue)} due now. Please check the summary and confirm again.`,
+    );
+  }
+  const reference = randomToken(12);
+  const holdExpiresAt = new Date(Date.now() + PARTY_HOLD_MINUTES * 60_000);
+  const booking = await db.transaction(async (tx) => {
+    // One lock, on the slot: two parents can never both take it for the same date.
+    const [slot] = await tx
+      .select()
+      .from(partySlots)
+      .where(tenant.where(partySlots, eq(partySlots.id, input.slot_id), isNull(partySlots.archivedAt)))
+      .for('update');
+    if (!slot) throw new BadRequestError('Please choose one of the available slots.');
+    const restricted = await partyRestrictedDates(tx, tenant);
+    if (!slot.daysOfWeek.includes(isoWeekday(input.date)) || isRestricted(input.date, restricted)) {
+      throw new BadRequestError('That slot is not available on that date.');
+    }
+    if (input.quantity > slot.capacity)
+      throw new BadRequestError(`${slot.name} takes at most ${slot.capacity} guests.`);
+    const [clash] = await tx
+      .select({ id: partyBookings.id })
+      .from(partyBookings)
+      .where(
+        tenant.where(
+          partyBookings,
+          eq(partyBookings.slotId, slot.id),
+          eq(partyBookings.date, input.date),
+          live(),
+        ),
+      );
+    if (clash)
+      throw new ConflictError(
+        `Sorry, ${slot.name} on ${displayDate(input.date)} has just been booked. Please choose another slot or date.`,
+      );
+    if (coupon) {
+      const [claimed] = await tx
+        .update(coupons)
+        .set({ usedCount: sql`${coupons.usedCount} + 1` })
+        .where(
+          and(
+            tenant.where(coupons, eq(coupons.id, coupon.id)),
+            sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
+          ),
+        )
+        .returning({ id: coupons.id });
+      if (!claimed) throw new ConflictError('This coupon code has been used up.');
+    }
+    let childId = student.id;
+    if (childId === undefined) {
+      const [created] = await tx
+        .insert(children)
+        .values(
+          tenant.values({
+            parentId: auth.userId,
+            firstName: student.first_name,
+            lastName: student.last_name,
+            dob: student.dob,
+          }),
+        )
+        .returning({ id: children.id });
+      childId = created!.id;
+    }
+    const free = result.amountDue === 0;
+    const [row] = await tx
+      .insert(partyBookings)
+      .values(
+        tenant.values({
+          parentId: auth.userId,
+          slotId: slot.id,
+          date: input.date,
+          childId,
+          reference,
+          status: free ? ('confirmed' as const) : ('pending' as const),
+          guests: input.quantity,
+          pricing: Object.fromEntries(result.lines.map((l) => [l.key, l.value])),
+          total: result.total,
+          deposit: result.deposit,
+          balance: result.balance,
+          couponCode: coupon?.code ?? null,
+          provider: company.paymentMethod,
+          holdExpiresAt: free ? null : holdExpiresAt,
+          confirmedAt: free ? new Date() : null,
+        }),
+      )
+      .returning();
+    if (free) await queuePartyConfirmation(deps, tx, tenant, row!);
+    return row!;
+  });
+  const returnUrl = `${deps.config.publicUrl}/birthday-party/booking/?authhash=${encodeURIComponent(company.authhash)}&status=true`;
+  if (result.amountDue === 0) {
+    await deps.jobs.nudge(queues.mailDeliver);
+    return { valid: true, booking_hash: booking.reference };
+  }
+  const provider = providerFor(deps, tenant, company.paymentMethod);
+  const [parent] = await db.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
+  try {
+    const start = await provider.createCheckout({
+      reference: booking.reference,
+      amount: result.amountDue,
+      currency: company.currency,
+      description: `Birthday party deposit, ${displayDate(input.date)}`,
+      customerEmail: parent?.email ?? '',
+      returnUrl,
+      expiresAt: holdExpiresAt,
+    });
+    await db.insert(payments).values(
+      tenant.values({
+        partyBookingId: booking.id,
+        provider: provider.name,
+        providerRef: start.sessionId,
+        amount: result.amountDue,
+      }),
+    );
+    return start.kind === 'embedded'
+      ? {
+          valid: true,
+          method: 'stripe' as const,
+          public_key: start.publicKey,
+          client_secret: start.clientSecret,
+          sessionId: start.sessionId,
+          booking_hash: booking.reference,
+        }
+      : {
+          valid: true,
+          method: provider.name,
+          payment_link: start.url,
+          sessionId: start.sessionId,
+          booking_hash: booking.reference,
+        };
+  } catch (error) {
+    await releasePartyBooking(deps, tenant, booking.id, 'expired');
+    if (error instanceof AppError) throw error;
+    throw new AppError(502, 'We could not start the card payment. Please try again.');
+  }
+}
+
+async function queuePartyConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking: PartyBooking) {
+  const [parent] = await tx.select().from(users).where(eq(users.id, booking.parentId));
+  const [slot] = await tx.select().from(partySlots).where(eq(partySlots.id, booking.slotId));
+  const company = await companyOf(tx, tenant);
+  await queueMail(tx, tenant, deps.config, 'party-confirmation', parent!.email, {
+    name: parent!.fullName,
+    company: company.name,
+    date: displayDate(booking.date),
+    time: slot ? hhmm(slot.startTime) : '',
+    guests: String(booking.guests),
+    deposit: formatMoney(booking.deposit),
+    balance: formatMoney(booking.balance),
+    reference: booking.reference,
+    link: `${deps.config.publicUrl}/birthday-party/update-guest/?id=${booking.reference}&authhash=${encodeURIComponent(company.authhash)}`,
+  });
+}
+
+export async function releasePartyBooking(
+  deps: AppDeps,
+  tenant: Tenant,
+  id: number,
+  status: 'expired' | 'cancelled',
+) {
+  return deps.database.db.transaction(async (tx) => {
+    const [booking] = await tx
+      .select()
+      .from(partyBookings)
+      .where(tenant.where(partyBookings, eq(partyBookings.id, id)))
+      .for('update');
+    if (booking?.status !== 'pending') return false;
+    await tx.update(partyBookings).set({ status }).where(eq(partyBookings.id, id));
+    await tx
+      .update(payments)
+      .set({ status: 'expired' })
+      .where(tenant.where(payments, eq(payments.partyBookingId, id), eq(payments.status, 'open')));
+    if (booking.couponCode) {
+      await tx
+        .update(coupons)
+        .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+        .where(tenant.where(coupons, eq(coupons.code, booking.couponCode)));
+    }
+    return true;
+  });
+}
+
+/** Party bookings as a purchase: a paid deposit confirms while the slot is held or still free. */
+export const partyPurchase: PurchaseHandler = {
+  async paid(deps, tx, tenant, id) {
+    const [booking] = await tx
+      .select()
+      .from(partyBookings)
+      .where(tenant.where(partyBookings, eq(partyBookings.id, id)))
+      .for('update');
+    if (!booking) throw new NotFoundError();
+    const holding =
+      booking.status === 'pending' &&
+      booking.holdExpiresAt !== null &&
+      booking.holdExpiresAt.getTime() > Date.now();
+    let confirmable = holding;
+    if (!holding && (booking.status === 'pending' || booking.status === 'expired')) {
+      await tx
+        .select({ id: partySlots.id })
+        .from(partySlots)
+        .where(eq(partySlots.id, booking.slotId))
+        .for('update');
+      const taken = await takenSlots(tx, tenant, booking.date, booking.date, booking.id);
+      confirmable = !taken.has(`${booking.slotId}|${booking.date}`);
+    }
+    if (confirmable) {
+      await tx
+        .update(partyBookings)
+        .set({ status: 'confirmed', confirmedAt: sql`now()`, holdExpiresAt: null })
+        .where(eq(partyBookings.id, id));
+      await queuePartyConfirmation(deps, tx, tenant, booking);
+      return { outcome: 'paid', reference: booking.reference };
+    }
+    if (booking.status !== 'confirmed')
+      await tx.update(partyBookings).set({ status: 'refund_due' }).where(eq(partyBookings.id, id));
+    return { outcome: 'refund_due', reference: booking.reference };
+  },
+  async expired(_deps, tx, tenant, id) {
+    await tx
+      .update(partyBookings)
+      .set({ status: 'expired' })
+      .where(tenant.where(partyBookings, eq(partyBookings.id, id), eq(partyBookings.status, 'pending')));
+  },
+  async afterRelease() {
+    // A freed slot simply shows as free again on the calendar.
+  },
+};
+
+/** Job: end lapsed party holds everywhere. */
+export async function expireLapsedPartyHolds(deps: AppDeps): Promise<number> {
+  const lapsed = await deps.database.db
+    .select({ id: partyBookings.id, companyId: partyBookings.companyId })
+    .from(partyBookings)
+    .where(and(eq(partyBookings.status, 'pending'), lt(partyBookings.holdExpiresAt, sql`now()`)))
+    .limit(500);
+  let released = 0;
+  for (const row of lapsed) {
+    const tenant = new Tenant(row.companyId);
+    await expireOpenCheckouts(deps, tenant, { partyBookingId: row.id });
+    if (await releasePartyBooking(deps, tenant, row.id, 'expired')) released++;
+  }
+  return released;
+}
+
+/** The parent's own live party booking by its reference, or 404. */
+async function ownParty(deps: AppDeps, auth: AuthContext, reference: string) {
+  const [booking] = await deps.database.db
+    .select()
+    .from(partyBookings)
+    .where(
+      auth.tenant.where(
+        partyBookings,
+        eq(partyBookings.reference, reference),
+        eq(partyBookings.parentId, auth.userId),
+      ),
+    );
+  if (!booking || (booking.status !== 'confirmed' && booking.status !== 'pending'))
+    throw new NotFoundError('This party booking could not be found.');
+  return booking;
+}
+
+const guestFields = ['child_name', 'parent_name', 'parent_email', 'parent_phone'] as const;
+const guestLabels: Record<(typeof guestFields)[number], string> = {
+  child_name: 'Child’s name',
+  parent_name: 'Parent’s name',
+  parent_email: 'Parent’s email',
+  parent_phone: 'Parent’s phone',
+};
+
+/** The update-guest form definition: `count` rows (at most 10) of child and parent details. */
+export async function guestForm(
+  deps: AppDeps,
+  auth: AuthContext,
+  reference: string,
+  count: number,
+): Promise<FormDefinition> {
+  const booking = await ownParty(deps, auth, reference);
+  const rows = await deps.database.db
+    .select()
+    .from(partyGuests)
+    .where(auth.tenant.where(partyGuests, eq(partyGuests.partyBookingId, booking.id)));
+  const byPosition = new Map(rows.map((r) => [r.position, r]));
+  const fields: FormDefinition['fields'] = [];
+  for (let position = 1; position <= Math.min(count, GUEST_ROWS); position++) {
+    const guest = byPosition.get(position);
+    const values = {
+      child_name: guest?.childName,
+      parent_name: guest?.parentName,
+      parent_email: guest?.parentEmail,
+      parent_phone: guest?.parentPhone,
+    };
+    for (const name of guestFields) {
+      fields.push({
+        name: `guest_${position}_${name}`,
+        type: name === 'parent_email' ? 'email' : name === 'parent_phone' ? 'phone' : 'text',
+        label: `Guest ${position}: ${guestLabels[name]}`,
+        required: false,
+        readOnly: false,
+        max: name === 'parent_email' ? 254 : name === 'parent_phone' ? 30 : 120,
+        value: values[name] ?? null,
+      });
+    }
+  }
+  return { title: `Guests for ${displayDate(booking.date)} (up to ${booking.guests})`, fields };
+}
+
+/**
+ * Saves the guest rows; each guest's parent with an email that has not been invited yet gets the
+ * party invitation with a link to the party waiver for that guest.
+ */
+export async function saveGuests(
+  deps: AppDeps,
+  auth: AuthContext,
+  reference: string,
+  body: Record<string, unknown>,
+): Promise<FormResponse> {
+  const booking = await ownParty(deps, auth, reference);
+  const errors: { name: string; messages: string[] }[] = [];
+  const rows: {
+    position: number;
+    childName: string;
+    parentName: string | null;
+    parentEmail: string | null;
+    parentPhone: string | null;
+  }[] = [];
+  for (let position = 1; position <= GUEST_ROWS; position++) {
+    const get = (name: string) => {
+      const value = body[`guest_${position}_${name}`];
+      return typeof value === 'string' ? value.trim().slice(0, 254) : '';
+    };
+    const [child, parentName, email, phone] = [
+      get('child_name'),
+      get('parent_name'),
+      get('parent_email').toLowerCase(),
+      get('parent_phone'),
+    ];
+    if (!child && !parentName && !email && !phone) continue;
+    if (!child)
+      errors.push({ name: `guest_${position}_child_name`, messages: ['Please enter the child’s name.'] });
+    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+      errors.push({
+        name: `guest_${position}_parent_email`,
+        messages: ['Please enter a valid email address.'],
+      });
+    if (phone && !/^[0-9 +()-]{6,30}$/.test(phone))
+      errors.push({
+        name: `guest_${position}_parent_phone`,
+        messages: ['Please enter a valid phone number.'],
+      });
+    rows.push({
+      position,
+      childName: child,
+      parentName: parentName || null,
+      parentEmail: email || null,
+      parentPhone: phone || null,
+    });
+  }
+  if (rows.length > booking.guests) {
+    errors.push({ name: '_form', messages: [`This party is booked for ${booking.guests} guests.`] });
+  }
+  if (errors.length > 0)
+    return { valid: false, error: { html_message: errors[0]!.messages[0]!, element: errors } };
+
+  const { tenant } = auth;
+  const invited = await deps.database.db.transaction(async (tx) => {
+    const existing = await tx
+      .select()
+      .from(partyGuests)
+      .where(tenant.where(partyGuests, eq(partyGuests.partyBookingId, booking.id)))
+      .for('update');
+    const before = new Map(existing.map((g) => [g.position, g]));
+    await tx.delete(partyGuests).where(tenant.where(partyGuests, eq(partyGuests.partyBookingId, booking.id)));
+    const [settings] = await tx
+      .select()
+      .from(partyInvitationSettings)
+      .where(tenant.where(partyInvitationSettings));
+    const [slot] = await tx.select().from(partySlots).where(eq(partySlots.id, booking.slotId));
+    const [venue] = slot?.venueId ? await tx.select().from(venues).where(eq(venues.id, slot.venueId)) : [];
+    const [child] = await tx.select().from(children).where(eq(children.id, booking.childId));
+    const company = await companyOf(tx, tenant);
+    let count = 0;
+    for (const row of rows) {
+      const previous = before.get(row.position);
+      const alreadyInvited =
+        previous?.invitedAt && previous.parentEmail === row.parentEmail ? previous.invitedAt : null;
+      const [guest] = await tx
+        .insert(partyGuests)
+        .values(
+          tenant.values({
+            partyBookingId: booking.id,
+            ...row,
+            invitedAt: alreadyInvited ?? (row.parentEmail ? new Date() : null),
+          }),
+        )
+        .returning();
+      if (!row.parentEmail || alreadyInvited) continue;
+      count++;
+      await queueMail(
+        tx,
+        tenant,
+        deps.config,
+        'party-invitation',
+        row.parentEmail,
+        {
+          name: row.parentName ?? '',
+          guest: row.childName,
+          child: child?.firstName ?? '',
+          company: company.name,
+          date: displayDate(booking.date),
+          time: slot ? hhmm(slot.startTime) : '',
+          venue: venue ? [venue.name, venue.address, venue.suburb].filter(Boolean).join(', ') : company.name,
+          link: `${deps.config.publicUrl}/birthday-party/waiver/?id=${guest!.id}&authhash=${encodeURIComponent(company.authhash)}`,
+        },
+        settings ? { subject: settings.subject, body: htmlToParagraphs(settings.body) } : undefined,
+      );
+    }
+    return count;
+  });
+  if (invited > 0) await deps.jobs.nudge(queues.mailDeliver);
+  return {
+    valid: true,
+    info: {
+      title: 'Guests saved',
+      message:
+        invited > 0
+          ? `${invited} ${invited === 1 ? 'invitation was' : 'invitations were'} sent.`
+          : 'Your guest list has been saved.',
+    },
+  };
+}
+
+/** Staff-written invitation HTML as the paragraphs a mail template takes. */
+function htmlToParagraphs(html: string): string {
+  return html
+    .split(/<\/p>|<br\s*\/?>/i)
+    .map((part) => htmlToText(part))
+    .filter(Boolean)
+    .join('\n\n');
+}
