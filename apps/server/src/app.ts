@@ -30,6 +30,8 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { partyResources } from './features/parties/parties.resource.ts';
 import { partyRoutes } from './features/parties/party.routes.ts';
 import { partyPurchase } from './features/parties/party.service.ts';
+import { partyBookingResources } from './features/parties/party-bookings.resource.ts';
+import { partyReportRoutes } from './features/parties/party-reports.routes.ts';
 import { settingsResources } from './features/settings/settings.resource.ts';
 import { studentRoutes } from './features/students/students.routes.ts';
 import { venueResources } from './features/venues/venues.resource.ts';
@@ -147,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bookingRoutes);
   await app.register(availabilityRoutes);
   await app.register(partyRoutes);
+  await app.register(partyReportRoutes);
   await app.register(studentRoutes);
   await app.register(integrationRoutes);
   await app.register(
@@ -156,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...bookingResources,
       ...billingResources,
       ...partyResources,
+      ...partyBookingResources,
       ...waiverResources,
       ...settingsResources,
     ]),

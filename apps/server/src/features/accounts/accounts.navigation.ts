@@ -9,7 +9,10 @@ interface NavEntry extends NavigationItem {
 const side: NavEntry[] = [
   { label: 'Dashboard', path: '/admin/dashboard', icon: 'home', permission: 'admin.access' },
   { label: 'Events', path: '/admin/events', icon: 'calendar', permission: 'catalog.read' },
+  { label: 'Party bookings', path: '/admin/party-bookings', icon: 'cake', permission: 'bookings.read' },
   { label: 'Party slots', path: '/admin/slots', icon: 'cake', permission: 'catalog.read' },
+  { label: 'Payments', path: '/admin/payments', icon: 'cash', permission: 'billing.read' },
+  { label: 'Parents', path: '/admin/parents', icon: 'users', permission: 'bookings.read' },
   { label: 'Venues', path: '/admin/venues', icon: 'building', permission: 'catalog.read' },
   { label: 'Rooms', path: '/admin/rooms', icon: 'door', permission: 'catalog.read' },
   { label: 'Restricted dates', path: '/admin/restricted-dates', icon: 'ban', permission: 'catalog.read' },

@@ -33,6 +33,20 @@ const catalogPages = [
   '/admin/restricted-dates',
   '/admin/waivers',
 ];
+/** Side order of the navigation: events, party bookings, slots, payments, parents, then the rest. */
+const sideOf = (role: 'companyadmin' | 'companystaff' | 'companycoach', rest: string[]) => {
+  const billing = role !== 'companycoach';
+  return [
+    '/admin/dashboard',
+    '/admin/events',
+    '/admin/party-bookings',
+    '/admin/slots',
+    ...(billing ? ['/admin/payments'] : []),
+    '/admin/parents',
+    ...catalogPages.filter((p) => p !== '/admin/events' && p !== '/admin/slots'),
+    ...rest,
+  ];
+};
 const billingPages = [
   '/admin/insurances',
   '/admin/coupons',
@@ -45,21 +59,14 @@ const billingPages = [
 const settingsPages = ['/admin/party-invitation-settings', '/admin/system-emails'];
 const expectedNavigation: Record<Role, { side: string[]; top: string[] }> = {
   companyadmin: {
-    side: [
-      '/admin/dashboard',
-      ...catalogPages,
-      ...billingPages,
-      ...settingsPages,
-      '/admin/users',
-      '/admin/mail',
-    ],
+    side: sideOf('companyadmin', [...billingPages, ...settingsPages, '/admin/users', '/admin/mail']),
     top: ['/admin/my-account', '/admin/my-company', '/admin/users'],
   },
   companystaff: {
-    side: ['/admin/dashboard', ...catalogPages, ...billingPages, ...settingsPages, '/admin/mail'],
+    side: sideOf('companystaff', [...billingPages, ...settingsPages, '/admin/mail']),
     top: ['/admin/my-account'],
   },
-  companycoach: { side: ['/admin/dashboard', ...catalogPages], top: ['/admin/my-account'] },
+  companycoach: { side: sideOf('companycoach', []), top: ['/admin/my-account'] },
   student: { side: ['/admin/students/profile'], top: ['/admin/students/profile'] },
 };
 
@@ -72,6 +79,9 @@ const pathPermission: Record<string, Permission> = {
   '/admin/mail': 'mail.read',
   '/admin/students/profile': 'parent.self',
   ...Object.fromEntries(catalogPages.map((p) => [p, 'catalog.read' as const])),
+  '/admin/party-bookings': 'bookings.read',
+  '/admin/parents': 'bookings.read',
+  '/admin/payments': 'billing.read',
   ...Object.fromEntries(billingPages.map((p) => [p, 'billing.read' as const])),
   ...Object.fromEntries(settingsPages.map((p) => [p, 'settings.read' as const])),
 };

@@ -249,6 +249,26 @@ describe('birthday parties', () => {
       await t.database.db.select().from(partyGuests).where(eq(partyGuests.partyBookingId, booking!.id)),
     ).toHaveLength(4);
 
+    const staff = (
+      await sessionFor(t.database.db, await createUser(t.database.db, company.id, { role: 'companystaff' }))
+    ).headers;
+    const year = Number(booking!.date.slice(0, 4));
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/reports/birthday-parties?year=${year}`,
+      headers: staff,
+    });
+    const row = report.json().parties.find((p: { reference: string }) => p.reference === body.booking_hash);
+    expect(row).toMatchObject({ guests: 12, total: 44500, deposit: 10000, balance: 34500, slot: 'Morning' });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/reports/birthday-parties?year=${year}&format=csv`,
+      headers: staff,
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe('Month,Parties,Guests,Deposits,Balances,Revenue');
+    expect(csv.body).toContain(`${body.booking_hash},${booking!.date},Morning,12,445.00,100.00,345.00`);
+
     const stranger = await parent();
     const foreign = await t.app.inject({
       method: 'GET',

@@ -4,6 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../features/bookings/bookings.tables.ts';
+import { partyBookings } from '../../features/parties/parties.tables.ts';
+import { children } from '../../features/students/students.tables.ts';
 import { createCompany, createUser, signIn } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { payments } from '../payments/payments.tables.ts';
@@ -117,6 +119,38 @@ describe('resource engine: every resource in the registry', () => {
         .returning();
       return row!.id;
     },
+    'party-bookings': async () => {
+      const slot = await rowOf('slots');
+      const [child] = await t.database.db
+        .insert(children)
+        .values({
+          companyId: companyA,
+          parentId: (await rowOf('parents')).id,
+          firstName: 'Kid',
+          lastName: 'A',
+          dob: '2019-01-01',
+        })
+        .returning();
+      const [row] = await t.database.db
+        .insert(partyBookings)
+        .values({
+          companyId: companyA,
+          parentId: (await rowOf('parents')).id,
+          slotId: slot.id,
+          date: '2030-01-05',
+          childId: child!.id,
+          reference: `party-${Date.now()}`,
+          status: 'confirmed',
+          guests: 12,
+          pricing: {},
+          total: 44500,
+          deposit: 10000,
+          balance: 34500,
+          provider: 'test',
+        })
+        .returning();
+      return row!.id;
+    },
     payments: async () => {
       const booking = await rowOf('bookings');
       const [row] = await t.database.db
@@ -223,6 +257,8 @@ describe('resource engine: every resource in the registry', () => {
       'parents',
       'bookings',
       'payments',
+      'party-bookings',
+      'guests',
     ]) {
       expect(names).toContain(expected);
     }

@@ -1,0 +1,114 @@
+import { count, eq, max } from 'drizzle-orm';
+import { BadRequestError } from '../../platform/errors.ts';
+import { defineResource } from '../../platform/resources/define.ts';
+import { field } from '../../platform/resources/fields.ts';
+import { partyBookings, partyGuests } from './parties.tables.ts';
+
+const access = { read: 'bookings.read', write: 'bookings.write' } as const;
+
+/** Birthday party bookings (made by parents): staff read them, cancel them and keep the guest list. */
+export const partyBookingsResource = defineResource({
+  name: 'party-bookings',
+  label: 'Party bookings',
+  singular: 'Party booking',
+  table: partyBookings,
+  titleField: 'reference',
+  fields: {
+    reference: field.text('Reference', { readOnly: true }),
+    date: field.date('Date', { readOnly: true }),
+    slot_id: field.reference('Slot', 'slots', { readOnly: true }),
+    parent_id: field.reference('Parent', 'parents', { readOnly: true }),
+    guests: field.number('Guests', { readOnly: true }),
+    total: field.money('Total', { readOnly: true }),
+    deposit: field.money('Deposit paid', { readOnly: true }),
+    balance: field.money('Balance due', { readOnly: true }),
+    status: field.select(
+      'Status',
+      [
+        { value: 'pending', label: 'Awaiting deposit' },
+        { value: 'confirmed', label: 'Confirmed' },
+        { value: 'cancelled', label: 'Cancelled' },
+        { value: 'expired', label: 'Expired' },
+        { value: 'refund_due', label: 'Refund due' },
+      ],
+      { readOnly: true },
+    ),
+  },
+  list: {
+    columns: ['date', 'slot_id', 'parent_id', 'guests', 'deposit', 'balance', 'status'],
+    search: ['reference'],
+    filters: ['status', 'slot_id'],
+    defaultSort: { field: 'date', order: 'asc' },
+  },
+  permissions: access,
+  canCreate: false,
+  canEdit: false,
+  deleteMode: 'none',
+  actions: {
+    cancel: {
+      label: 'Cancel',
+      selection: 'many',
+      confirm: 'cancel the selected parties',
+      run: async ({ tx, tenant }, rows) => {
+        const live = rows.filter((r) => r.status === 'confirmed' || r.status === 'pending');
+        if (live.length === 0)
+          throw new BadRequestError('Only confirmed or unpaid parties can be cancelled.');
+        for (const row of live) {
+          await tx
+            .update(partyBookings)
+            .set({ status: 'cancelled', holdExpiresAt: null })
+            .where(tenant.where(partyBookings, eq(partyBookings.id, row.id)));
+        }
+        return `${live.length} ${live.length === 1 ? 'party' : 'parties'} cancelled. The slots are free again.`;
+      },
+    },
+  },
+});
+
+/** The guest list of a party, kept by staff too (e.g. guests phoned in). */
+export const partyGuestsResource = defineResource({
+  name: 'guests',
+  label: 'Guests',
+  singular: 'Guest',
+  table: partyGuests,
+  parent: { resource: 'party-bookings', column: 'partyBookingId' },
+  titleField: 'child_name',
+  fields: {
+    child_name: field.text('Child’s name', { required: true, max: 120 }),
+    parent_name: field.text('Parent’s name', { max: 120 }),
+    parent_email: field.email('Parent’s email'),
+    parent_phone: field.phone('Parent’s phone'),
+    position: field.number('Row', { readOnly: true }),
+  },
+  list: {
+    columns: ['child_name', 'parent_name', 'parent_email', 'parent_phone'],
+    search: ['child_name', 'parent_name', 'parent_email'],
+    defaultSort: { field: 'position', order: 'asc' },
+  },
+  permissions: access,
+  check: async (_values, { tx, tenant, parentId, id }) => {
+    if (id !== null) return undefined;
+    const [party] = await tx
+      .select()
+      .from(partyBookings)
+      .where(tenant.where(partyBookings, eq(partyBookings.id, parentId ?? -1)));
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(partyGuests)
+      .where(tenant.where(partyGuests, eq(partyGuests.partyBookingId, parentId ?? -1)));
+    return party && n >= party.guests
+      ? { child_name: `This party is booked for ${party.guests} guests.` }
+      : undefined;
+  },
+  // New rows go after the last one.
+  beforeSave: async (values, { tx, tenant, parentId, id }) => {
+    if (id !== null) return values;
+    const [{ last } = { last: 0 }] = await tx
+      .select({ last: max(partyGuests.position) })
+      .from(partyGuests)
+      .where(tenant.where(partyGuests, eq(partyGuests.partyBookingId, parentId ?? -1)));
+    return { ...values, position: (last ?? 0) + 1 };
+  },
+});
+
+export const partyBookingResources = [partyBookingsResource, partyGuestsResource];
