@@ -31,7 +31,8 @@ export async function startJobs(deps: {
   workers?: boolean;
 }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: deps.databaseUrl, max: 5 });
-  boss.on('error', (error) => console.error('[jobs]', error));
+  // One line per error: a database restart or shutdown is expected noise, not a stack dump.
+  boss.on('error', (error) => console.error(`[jobs] ${error.message}`));
   await boss.start();
   for (const name of Object.values(queues)) await boss.createQueue(name);
   if (deps.workers !== false) {
