@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -38,6 +38,30 @@ async function startSmtp(mailDir: string) {
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/**
+ * Copies the built SPA to a folder of this run, so a rebuild of apps/web/dist while the tests run
+ * (vite empties the folder first) cannot pull pages from under them. A copy taken mid-build (index
+ * missing, or naming assets that are not there) is taken again.
+ */
+async function snapshotWebDist(): Promise<string> {
+  const source = path.join(root, 'apps/web/dist');
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'tumble-e2e-web-'));
+    try {
+      await cp(source, copy, { recursive: true });
+      const index = await readFile(path.join(copy, 'index.html'), 'utf8');
+      const assets = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] as string);
+      if (assets.length > 0 && assets.every((asset) => existsSync(path.join(copy, asset)))) return copy;
+    } catch {
+      // mid-build: try again
+    }
+    await rm(copy, { recursive: true, force: true });
+    if (Date.now() > deadline) throw new Error(`no complete web build in ${source}`);
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
 async function waitForHealth(url: string, child: ChildProcess) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -62,6 +86,9 @@ export default async function setup(project: TestProject) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('web build failed');
   }
+  // Screenshots of this run only: a stale picture of an earlier run must not pass for a new one.
+  await rm(path.join(root, 'e2e/artifacts'), { recursive: true, force: true });
+  const webDist = await snapshotWebDist();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tumble-e2e-'));
   await chmod(dataDir, 0o755);
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'tumble-e2e-mail-'));
@@ -80,6 +107,11 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseUrl,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+      // Every browser test loads the SPA (a dozen files per page) from 127.0.0.1 in a fresh context;
+      // the whole run makes far more requests a minute than one visitor would, and the global
+      // per-IP limit counts static files too. Sign-in throttling per account and IP still applies.
+      RATE_LIMIT_PER_MINUTE: '100000',
     },
   });
   await waitForHealth(baseUrl, child);
@@ -94,6 +126,7 @@ export default async function setup(project: TestProject) {
     clearTimeout(timeout);
     await smtp.close();
     await rm(dataDir, { recursive: true, force: true });
+    await rm(webDist, { recursive: true, force: true });
     await rm(mailDir, { recursive: true, force: true });
   };
 }

@@ -44,9 +44,13 @@ export async function newPage(
   return { context, page };
 }
 
-/** Saves a full-page screenshot under e2e/artifacts/ (ignored by git). */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+/** Saves a screenshot (the full page unless told otherwise) under e2e/artifacts/ (ignored by git). */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
 export interface ReceivedMail {

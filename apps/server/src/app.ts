@@ -110,7 +110,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
-  await app.register(rateLimit, { global: true, max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    // The SPA's files are not work for the server; a page load is a dozen of them.
+    allowList: (request) => !isApiPath(request.url),
+  });
 
   await app.register(swagger, {
     openapi: {

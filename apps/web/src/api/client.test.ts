@@ -222,6 +222,19 @@ describe('403 rule (the shared client applies it to every call)', () => {
     expect(api.getUserMeta()).toBeNull();
   });
 
+  it('after a reload, still knows a student session: the 403 of the first call goes to student login', async () => {
+    const first = client();
+    first.api.setToken('tok');
+    first.api.setAuthHash('H3');
+    first.api.setUserMeta({ role: 'student', companyId: 9 });
+    stubFetch(json({ message: 'Forbidden' }, { status: 403 }));
+    // A new client reads what the page left in storage, as after a reload.
+    const { api, redirect } = client({ pathname: '/admin/students/profile', search: '' });
+    await expect(api.get('/rest/acl')).rejects.toBeInstanceOf(ApiError);
+    expect(redirect).toHaveBeenCalledExactlyOnceWith('/admin/students/login?authhash=H3&id=9');
+    expect(window.localStorage.getItem('tumble.meta')).toBeNull();
+  });
+
   it('otherwise: /admin/login', async () => {
     stubFetch(json({ message: 'Forbidden' }, { status: 403 }));
     const { api, alert, redirect } = client({ pathname: '/admin/term-classes', search: '' });

@@ -6,6 +6,11 @@ import type { z } from 'zod';
 /** Browser storage keys (SPEC.md point 9: token and auth hash are kept under separate keys). */
 export const TOKEN_STORAGE_KEY = 'tumble.token';
 export const AUTH_HASH_STORAGE_KEY = 'tumble.authhash';
+/**
+ * Who the token belongs to (role and company). Kept beside the token because the 403 rule needs it
+ * after a reload, when the call that fails with 403 is the one that would have loaded it.
+ */
+export const USER_META_STORAGE_KEY = 'tumble.meta';
 
 /** A non-2xx answer. `body` is the parsed JSON: `{ message }` or a generated form response. */
 export class ApiError extends Error {
@@ -105,6 +110,16 @@ export function sessionExpiredTarget(
   return '/admin/login';
 }
 
+function parseMeta(stored: string | null): UserMeta | null {
+  if (!stored) return null;
+  try {
+    const meta = JSON.parse(stored) as Partial<UserMeta>;
+    return { role: meta.role ?? null, companyId: typeof meta.companyId === 'number' ? meta.companyId : null };
+  } catch {
+    return null;
+  }
+}
+
 function defaultStorage(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.localStorage;
@@ -134,6 +149,7 @@ export class ApiClient {
     this.baseUrl = options.baseUrl ?? '';
     this.token = this.read(TOKEN_STORAGE_KEY);
     this.authHash = this.read(AUTH_HASH_STORAGE_KEY);
+    this.userMeta = this.token ? parseMeta(this.read(USER_META_STORAGE_KEY)) : null;
   }
 
   getToken = (): string | null => this.token;
@@ -160,6 +176,7 @@ export class ApiClient {
 
   setUserMeta(meta: UserMeta): void {
     this.userMeta = meta;
+    this.write(USER_META_STORAGE_KEY, JSON.stringify(meta));
   }
 
   /** Forgets the session: token, cached user meta and (unless kept, as on logout) the auth hash. */
@@ -167,6 +184,7 @@ export class ApiClient {
     this.token = null;
     this.userMeta = null;
     this.write(TOKEN_STORAGE_KEY, null);
+    this.write(USER_META_STORAGE_KEY, null);
     if (!options.keepAuthHash) {
       this.authHash = null;
       this.write(AUTH_HASH_STORAGE_KEY, null);

@@ -41,6 +41,21 @@ describe('GET /api/health', () => {
     );
   });
 
+  it('rate-limits API calls per address but not the SPA’s files', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await limited.app.inject({ method: 'GET', url: '/rest/acl?authhash=x' })).statusCode);
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      // Not an API path: served (here 404, no SPA built) without counting against the limit.
+      for (let i = 0; i < 5; i++)
+        expect((await limited.app.inject({ method: 'GET', url: '/admin/login' })).statusCode).toBe(404);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('sets security headers with a CSP that allows only our own and Stripe origins for scripts', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(response.headers['content-security-policy']);

@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAclStatus, apiLogout, storedToken } from './support/api.ts';
+import { bothViewports, expectAt, location, useBrowser, usePage } from './support/harness.ts';
+import { demo, specText } from './support/spec-text.ts';
+import { shows, sidebar, submitSignIn } from './support/ui.ts';
+
+const browser = useBrowser();
+
+/** Revokes the page's session on the server, as another tab's logout or an expiry would. */
+async function revokeSession(page: Page): Promise<void> {
+  const token = await storedToken(page);
+  expect(token, 'the token the SPA stored').toMatch(/.{20,}/);
+  expect(await apiAclStatus(token as string)).toBe(200);
+  expect(await apiLogout(token as string)).toBe(204);
+  expect(await apiAclStatus(token as string), 'the revoked token is refused').toBe(403);
+}
+
+/** Every page the browser loads from now on (full document loads), to spot a redirect loop. */
+function recordPageLoads(page: Page): string[] {
+  const loaded: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) {
+      const url = new URL(request.url());
+      loaded.push(url.pathname + url.search);
+    }
+  });
+  return loaded;
+}
+
+describe.each(bothViewports)('session expired (%s)', (viewport) => {
+  const fixture = usePage('session-expired', viewport, browser);
+
+  it('a staff page whose session was revoked alerts once and ends on /admin/login', async () => {
+    const { page, shot, takeDialogs } = fixture();
+    await page.goto('/admin/login');
+    await submitSignIn(page, demo.admin.email, demo.admin.password);
+    await expectAt(page, '/admin/dashboard');
+    await shows(page.getByRole('main').getByRole('heading', { name: demo.companyName }), 'the dashboard');
+    await shot('signed-in');
+
+    await revokeSession(page);
+    const loaded = recordPageLoads(page);
+    await page.reload();
+
+    await expectAt(page, '/admin/login');
+    await shows(page.getByRole('button', { name: 'Sign In', exact: true }), 'the sign-in form');
+    await page.waitForLoadState('networkidle');
+    expect(takeDialogs()).toEqual([specText.sessionExpired]);
+    expect(await storedToken(page)).toBeNull();
+    // One reload, one redirect, then the visitor stays put: no loop, no second alert.
+    expect(loaded).toEqual(['/admin/dashboard', '/admin/login']);
+    await shot('expired');
+
+    // The login page itself never raises the alert again.
+    await page.reload();
+    await shows(page.getByRole('button', { name: 'Sign In', exact: true }), 'the sign-in form');
+    await page.waitForLoadState('networkidle');
+    expect(location(page)).toBe('/admin/login');
+    expect(takeDialogs()).toEqual([]);
+
+    // And signing in again works.
+    await submitSignIn(page, demo.admin.email, demo.admin.password);
+    await expectAt(page, '/admin/dashboard');
+    await shows(page.getByRole('main').getByRole('heading', { name: demo.companyName }), 'the dashboard');
+    expect(takeDialogs()).toEqual([]);
+  });
+
+  it('moving to another staff page after the session was revoked alerts once and ends on /admin/login', async () => {
+    const { page, shot, takeDialogs, viewport } = fixture();
+    await page.goto('/admin/login');
+    await submitSignIn(page, demo.admin.email, demo.admin.password);
+    await expectAt(page, '/admin/dashboard');
+    await shows(page.getByRole('main').getByRole('heading', { name: demo.companyName }), 'the dashboard');
+
+    await revokeSession(page);
+    const loaded = recordPageLoads(page);
+    // The user carries on in the open app: the next page's data request is refused.
+    if (viewport === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await sidebar(page).getByRole('link', { name: 'Events' }).click();
+
+    await expectAt(page, '/admin/login');
+    await shows(page.getByRole('button', { name: 'Sign In', exact: true }), 'the sign-in form');
+    await page.waitForLoadState('networkidle');
+    expect(takeDialogs()).toEqual([specText.sessionExpired]);
+    expect(await storedToken(page)).toBeNull();
+    expect(loaded).toEqual(['/admin/login']);
+    await shot('expired-on-navigation');
+  });
+
+  it("a parent page whose session was revoked alerts once and ends on the company's parent sign-in", async () => {
+    const { page, shot, takeDialogs } = fixture();
+    await page.goto(`/admin/students/login?authhash=${demo.authhash}`);
+    await submitSignIn(page, demo.parent.email, demo.parent.password);
+    await expectAt(page, '/admin/students/profile');
+    await shows(page.getByRole('banner').getByRole('button', { name: 'Logout' }), 'the parent layout');
+
+    await revokeSession(page);
+    await page.reload();
+
+    // SPEC.md point 4: a student with an auth hash and a company id goes to the student login.
+    await page.waitForURL((url) => /^\/admin\/(students\/)?login$/.test(url.pathname));
+    expect(location(page)).toBe('/admin/students/login');
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('authhash')).toBe(demo.authhash);
+    expect(query.get('id')).toMatch(/^\d+$/);
+    await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in page');
+    await page.waitForLoadState('networkidle');
+    expect(takeDialogs()).toEqual([specText.sessionExpired]);
+    expect(await storedToken(page)).toBeNull();
+    await shot('parent-expired');
+  });
+});
