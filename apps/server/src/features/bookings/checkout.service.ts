@@ -16,8 +16,11 @@ import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
-import { providerFor } from '../../platform/payments/registry.ts';
-import { expireOpenCheckouts, type PurchaseHandler } from '../../platform/payments/settlement.ts';
+import {
+  expireOpenCheckouts,
+  openCardPayment,
+  type PurchaseHandler,
+} from '../../platform/payments/settlement.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
@@ -472,11 +475,12 @@ export async function checkoutEvent(
     await deps.jobs.nudge(queues.mailDeliver);
     return { valid: true, booking_hash: booking?.reference ?? reference };
   }
-  const provider = providerFor(deps, tenant, company.paymentMethod);
   const [parent] = await db.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
   const returnUrl = `${deps.config.publicUrl}/booking?authhash=${encodeURIComponent(company.authhash)}&e=${encodeEventCode(tenant.companyId, event.id)}&status=true`;
-  try {
-    const start = await provider.createCheckout({
+  return openCardPayment(deps, tenant, {
+    provider: company.paymentMethod,
+    purchase: { bookingId: booking.id },
+    request: {
       reference: booking.reference,
       amount: toPay,
       currency: company.currency,
@@ -484,36 +488,9 @@ export async function checkoutEvent(
       customerEmail: parent?.email ?? '',
       returnUrl,
       expiresAt: holdExpiresAt,
-    });
-    await db.insert(payments).values(
-      tenant.values({
-        bookingId: booking.id,
-        provider: provider.name,
-        providerRef: start.sessionId,
-        amount: toPay,
-      }),
-    );
-    return start.kind === 'embedded'
-      ? {
-          valid: true,
-          method: 'stripe',
-          public_key: start.publicKey,
-          client_secret: start.clientSecret,
-          sessionId: start.sessionId,
-          booking_hash: booking.reference,
-        }
-      : {
-          valid: true,
-          method: provider.name,
-          payment_link: start.url,
-          sessionId: start.sessionId,
-          booking_hash: booking.reference,
-        };
-  } catch (error) {
-    await releaseBooking(deps, tenant, booking.id, 'expired');
-    if (error instanceof AppError) throw error;
-    throw new AppError(502, 'We could not start the card payment. Please try again.');
-  }
+    },
+    release: () => releaseBooking(deps, tenant, booking.id, 'expired'),
+  });
 }
 
 /** Writes the parent's confirmation mail (sessions booked, amount paid) in the confirming transaction. */

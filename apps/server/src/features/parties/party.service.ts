@@ -19,8 +19,11 @@ import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
-import { providerFor } from '../../platform/payments/registry.ts';
-import { expireOpenCheckouts, type PurchaseHandler } from '../../platform/payments/settlement.ts';
+import {
+  expireOpenCheckouts,
+  openCardPayment,
+  type PurchaseHandler,
+} from '../../platform/payments/settlement.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { addDays, datesBetween, isoWeekday, todayIn } from '../../platform/time.ts';
@@ -370,10 +373,11 @@ export async function checkoutParty(
     await deps.jobs.nudge(queues.mailDeliver);
     return { valid: true, booking_hash: booking.reference };
   }
-  const provider = providerFor(deps, tenant, company.paymentMethod);
   const [parent] = await db.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
-  try {
-    const start = await provider.createCheckout({
+  return openCardPayment(deps, tenant, {
+    provider: company.paymentMethod,
+    purchase: { partyBookingId: booking.id },
+    request: {
       reference: booking.reference,
       amount: result.amountDue,
       currency: company.currency,
@@ -381,36 +385,9 @@ export async function checkoutParty(
       customerEmail: parent?.email ?? '',
       returnUrl,
       expiresAt: holdExpiresAt,
-    });
-    await db.insert(payments).values(
-      tenant.values({
-        partyBookingId: booking.id,
-        provider: provider.name,
-        providerRef: start.sessionId,
-        amount: result.amountDue,
-      }),
-    );
-    return start.kind === 'embedded'
-      ? {
-          valid: true,
-          method: 'stripe' as const,
-          public_key: start.publicKey,
-          client_secret: start.clientSecret,
-          sessionId: start.sessionId,
-          booking_hash: booking.reference,
-        }
-      : {
-          valid: true,
-          method: provider.name,
-          payment_link: start.url,
-          sessionId: start.sessionId,
-          booking_hash: booking.reference,
-        };
-  } catch (error) {
-    await releasePartyBooking(deps, tenant, booking.id, 'expired');
-    if (error instanceof AppError) throw error;
-    throw new AppError(502, 'We could not start the card payment. Please try again.');
-  }
+    },
+    release: () => releasePartyBooking(deps, tenant, booking.id, 'expired'),
+  });
 }
 
 async function queuePartyConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking: PartyBooking) {

@@ -1,14 +1,15 @@
+import type { CheckoutResponse } from '@tumble/contracts/booking';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, users } from '../../features/accounts/accounts.tables.ts';
-import { NotFoundError } from '../errors.ts';
+import { AppError, NotFoundError } from '../errors.ts';
 import { queues } from '../jobs.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { formatMoney } from '../money.ts';
 import { Tenant } from '../tenancy.ts';
 import { payments } from './payments.tables.ts';
-import type { ProviderName } from './provider.ts';
+import type { CheckoutRequest, ProviderName } from './provider.ts';
 import { providerFor } from './registry.ts';
 
 /** What a payment pays for. */
@@ -172,5 +173,41 @@ export async function expireOpenCheckouts(
     } catch {
       // Unreachable provider: the hold is released anyway; a late payment is settled by settleCheckout.
     }
+  }
+}
+
+/**
+ * Opens the provider's checkout for a held purchase and records the open payment; answers the
+ * checkout response of SPEC.md point 3. When the provider fails, `release` ends the hold.
+ */
+export async function openCardPayment(
+  deps: AppDeps,
+  tenant: Tenant,
+  input: {
+    provider: ProviderName;
+    purchase: { bookingId: number } | { partyBookingId: number };
+    request: CheckoutRequest;
+    release: () => Promise<unknown>;
+  },
+): Promise<CheckoutResponse> {
+  const provider = providerFor(deps, tenant, input.provider);
+  try {
+    const start = await provider.createCheckout(input.request);
+    await deps.database.db.insert(payments).values(
+      tenant.values({
+        ...input.purchase,
+        provider: provider.name,
+        providerRef: start.sessionId,
+        amount: input.request.amount,
+      }),
+    );
+    const common = { valid: true, sessionId: start.sessionId, booking_hash: input.request.reference };
+    return start.kind === 'embedded'
+      ? { ...common, method: 'stripe', public_key: start.publicKey, client_secret: start.clientSecret }
+      : { ...common, method: provider.name, payment_link: start.url };
+  } catch (error) {
+    await input.release();
+    if (error instanceof AppError) throw error;
+    throw new AppError(502, 'We could not start the card payment. Please try again.');
   }
 }
