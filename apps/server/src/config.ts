@@ -28,6 +28,14 @@ const envSchema = z.object({
    * socket's; X-Forwarded-For is ignored so nobody can dodge the per-address limits by forging it.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The `test` payment provider confirms bookings on a local card page without moving money: on for
+   * the demo and tests, and to be turned off (false) on a live installation.
+   */
+  TEST_PAYMENTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Stripe (Embedded Checkout). STRIPE_API_BASE points the SDK elsewhere (tests use a local stub). */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),

@@ -168,6 +168,32 @@ describe('event booking', () => {
       expect(mails[0]!.text).toContain('Amount paid: $48.00');
     });
 
+    it('refuses to take test payments when TEST_PAYMENTS is off, and holds nothing', async () => {
+      const live = await createTestApp({ TEST_PAYMENTS: 'false' });
+      try {
+        const liveCompany = await createCompany(live.database.db, { paymentMethod: 'test' });
+        const fixture = await createBookableEvent(live.database.db, liveCompany.id);
+        const user = await createUser(live.database.db, liveCompany.id, { role: 'student' });
+        const response = await live.app.inject({
+          method: 'POST',
+          url: `/api/v1/booking/checkout?authhash=${liveCompany.authhash}`,
+          headers: (await sessionFor(live.database.db, user)).headers,
+          payload: order(fixture),
+        });
+        expect(response.statusCode).toBe(503);
+        expect(response.json().message).toBe(
+          'Card payments are not set up for this provider yet. Please contact the provider.',
+        );
+        const held = await live.database.db
+          .select()
+          .from(bookings)
+          .where(eq(bookings.eventId, fixture.event.id));
+        expect(held.map((b) => b.status)).toEqual(['expired']);
+      } finally {
+        await live.close();
+      }
+    });
+
     it('refuses a declined card and leaves the hold open', async () => {
       const fixture = await createBookableEvent(t.database.db, company.id);
       const parent = await newParent();

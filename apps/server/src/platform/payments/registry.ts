@@ -15,6 +15,7 @@ export function providerFor(deps: AppDeps, tenant: Tenant, name: ProviderName): 
   const { config } = deps;
   switch (name) {
     case 'test':
+      if (!config.TEST_PAYMENTS) break;
       return createTestProvider(deps.database.db, tenant, {
         publicUrl: config.publicUrl,
         // Derived, not configured: the test provider only ever talks to ourselves.

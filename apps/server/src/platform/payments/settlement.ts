@@ -190,8 +190,9 @@ export async function openCardPayment(
     release: () => Promise<unknown>;
   },
 ): Promise<CheckoutResponse> {
-  const provider = providerFor(deps, tenant, input.provider);
   try {
+    // Inside the try: a provider that is not set up must release the hold too.
+    const provider = providerFor(deps, tenant, input.provider);
     const start = await provider.createCheckout(input.request);
     await deps.database.db.insert(payments).values(
       tenant.values({
