@@ -80,6 +80,8 @@ export const resourceMeta = z.object({
   actions: z.array(actionMeta),
   canWrite: z.boolean(),
   canCreate: z.boolean(),
+  /** False for read-only resources (bookings, payments): no edit form. */
+  canEdit: z.boolean(),
   canDelete: z.boolean(),
   deleteMode: z.enum(['delete', 'archive', 'none']),
 });

@@ -179,7 +179,7 @@ async function seedCatalog(tx: Db, tenant: Tenant, parentId: number) {
     v({
       code: DEMO.coupon,
       discountType: 'percent',
-      amount: 10,
+      percentOff: 10,
       validFrom: inDays(-30),
       validTo: inDays(365),
       usageLimit: 1000,

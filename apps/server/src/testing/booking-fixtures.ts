@@ -61,7 +61,7 @@ export async function createBookableEvent(
       tenant.values({
         code: `TEN${event!.id}`,
         discountType: 'percent' as const,
-        amount: 10,
+        percentOff: 10,
         usageLimit: 100,
         perParentLimit: 10,
       }),

@@ -28,9 +28,13 @@ export const DEFAULT_TERMS_HTML = [
 
 const discountChecks = (v: Record<string, unknown>) =>
   compact({
-    amount:
-      v.discount_type === 'percent' && (v.amount as number) > 100
-        ? 'A percentage cannot be more than 100.'
+    percent_off:
+      v.discount_type === 'percent' && !v.percent_off
+        ? 'Percent off is required for a percent discount.'
+        : undefined,
+    amount_off:
+      v.discount_type === 'fixed' && !v.amount_off
+        ? 'Amount off is required for a fixed discount.'
         : undefined,
     valid_to: dateOrderError(v.valid_from, v.valid_to, 'Valid to must be on or after valid from.'),
     code:
@@ -38,10 +42,18 @@ const discountChecks = (v: Record<string, unknown>) =>
         ? 'Code may only use letters, numbers, - and _.'
         : undefined,
   });
-const upperCode = (v: Record<string, unknown>) => ({
+/** Codes are matched upper-case; only the value of the chosen kind of discount is kept. */
+const normaliseDiscount = (v: Record<string, unknown>) => ({
   ...v,
   code: typeof v.code === 'string' ? v.code.toUpperCase() : v.code,
+  percent_off: v.discount_type === 'percent' ? v.percent_off : null,
+  amount_off: v.discount_type === 'fixed' ? v.amount_off : null,
 });
+
+const discountFields = {
+  percent_off: field.number('Percent off', { min: 1, max: 100, help: 'For a percent discount, e.g. 10' }),
+  amount_off: field.money('Amount off', { help: 'For a fixed discount' }),
+};
 
 export const insurancesResource = defineResource({
   name: 'insurances',
@@ -76,12 +88,7 @@ export const couponsResource = defineResource({
   fields: {
     code: field.text('Code', { required: true, max: 40 }),
     discount_type: field.select('Discount', discountTypeOptions, { required: true }),
-    amount: field.number('Amount', {
-      required: true,
-      min: 1,
-      max: 100_000_00,
-      help: 'Percent, or cents for a fixed amount',
-    }),
+    ...discountFields,
     valid_from: field.date('Valid from'),
     valid_to: field.date('Valid to'),
     usage_limit: field.number('Total uses', { min: 1, max: 1_000_000, help: 'Empty: unlimited' }),
@@ -90,14 +97,14 @@ export const couponsResource = defineResource({
     used_count: field.number('Used', { readOnly: true }),
   },
   list: {
-    columns: ['code', 'discount_type', 'amount', 'valid_from', 'valid_to', 'used_count'],
+    columns: ['code', 'discount_type', 'percent_off', 'amount_off', 'valid_from', 'valid_to', 'used_count'],
     search: ['code'],
     filters: ['discount_type'],
   },
   permissions: billing,
   deleteMode: 'archive',
   check: discountChecks,
-  beforeSave: upperCode,
+  beforeSave: normaliseDiscount,
 });
 
 export const promotionalCodesResource = defineResource({
@@ -110,12 +117,7 @@ export const promotionalCodesResource = defineResource({
     code: field.text('Code', { required: true, max: 40 }),
     description: field.text('Description', { max: 200 }),
     discount_type: field.select('Discount', discountTypeOptions, { required: true }),
-    amount: field.number('Amount', {
-      required: true,
-      min: 1,
-      max: 100_000_00,
-      help: 'Percent, or cents for a fixed amount',
-    }),
+    ...discountFields,
     applies_to: field.select(
       'Applies to',
       [
@@ -130,13 +132,13 @@ export const promotionalCodesResource = defineResource({
     active: field.boolean('Active', { default: true }),
   },
   list: {
-    columns: ['code', 'discount_type', 'amount', 'applies_to', 'active'],
+    columns: ['code', 'discount_type', 'percent_off', 'amount_off', 'applies_to', 'active'],
     search: ['code', 'description'],
     filters: ['applies_to', 'active'],
   },
   permissions: billing,
   check: discountChecks,
-  beforeSave: upperCode,
+  beforeSave: normaliseDiscount,
 });
 
 export const nswSettingsResource = defineResource({

@@ -31,7 +31,7 @@ export const insurances = pgTable(
   (t) => [index('insurances_company').on(t.companyId)],
 );
 
-/** Coupon codes: percent (in whole percent) or fixed (cents) off, with validity and usage limits. */
+/** Coupon codes: a whole percent or a fixed amount (cents) off, with validity and usage limits. */
 export const coupons = pgTable(
   'coupons',
   {
@@ -41,7 +41,10 @@ export const coupons = pgTable(
       .references(() => companies.id),
     code: text().notNull(),
     discountType: text({ enum: ['percent', 'fixed'] }).notNull(),
-    amount: integer().notNull(),
+    /** Whole percent off, for discountType percent. */
+    percentOff: integer(),
+    /** Cents off, for discountType fixed. */
+    amountOff: integer(),
     validFrom: date(),
     validTo: date(),
     usageLimit: integer(),
@@ -65,7 +68,8 @@ export const promotionalCodes = pgTable(
     code: text().notNull(),
     description: text(),
     discountType: text({ enum: ['percent', 'fixed'] }).notNull(),
-    amount: integer().notNull(),
+    percentOff: integer(),
+    amountOff: integer(),
     appliesTo: text({ enum: ['all', 'events', 'parties'] })
       .notNull()
       .default('all'),

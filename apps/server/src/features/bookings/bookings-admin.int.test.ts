@@ -4,6 +4,7 @@ import { addDays } from '../../platform/time.ts';
 import { createBookableEvent, FUTURE_MONDAY } from '../../testing/booking-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
+import { users } from '../accounts/accounts.tables.ts';
 import { bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
 
 /** Staff actions on bookings change places under the same rules as checkout. */
@@ -121,6 +122,26 @@ describe('event bookings in the admin area', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('offers only the parents of the company, and only this event’s sessions, as choices', async () => {
+    const fixture = await createBookableEvent(t.database.db, company.id);
+    const otherEvent = await createBookableEvent(t.database.db, company.id);
+    const sessions = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/events/${fixture.event.id}/sessions/options`,
+        headers: staff,
+      })
+    ).json();
+    expect(sessions.map((o: { value: number }) => o.value)).toEqual([fixture.session.id]);
+    expect(sessions.map((o: { value: number }) => o.value)).not.toContain(otherEvent.session.id);
+    const parents = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/admin/parents/options', headers: staff })
+    ).json();
+    const [staffUser] = await t.database.db.select().from(users).where(eq(users.companyId, company.id));
+    expect(parents.length).toBeGreaterThan(0);
+    expect(parents.map((o: { value: number }) => o.value)).not.toContain(staffUser!.id);
   });
 
   it('cancel frees the place and offers it to the first on the waitlist', async () => {

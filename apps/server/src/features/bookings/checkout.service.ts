@@ -74,6 +74,13 @@ function requireCells(cells: Cell[], wanted: { sessionId: number; date: string }
 
 type CouponRow = typeof coupons.$inferSelect;
 
+/** A coupon as the pricing module takes it. */
+export const discountOf = (coupon: CouponRow) => ({
+  code: coupon.code,
+  discountType: coupon.discountType,
+  amount: (coupon.discountType === 'percent' ? coupon.percentOff : coupon.amountOff) ?? 0,
+});
+
 /** A coupon code for this event and parent, or the message shown beside the field. */
 export async function findCoupon(
   db: Db,
@@ -204,7 +211,7 @@ async function priceOf(db: Db, tenant: Tenant, request: PriceRequest) {
       bookingFee: request.event.bookingFee,
       dailyInsurancePrice: daily?.price ?? null,
       insurance,
-      coupon: coupon ? { code: coupon.code, discountType: coupon.discountType, amount: coupon.amount } : null,
+      coupon: coupon ? discountOf(coupon) : null,
       nswVoucher: voucher
         ? { code: request.nswCode, valuePerChild: voucher.valuePerChild, children: request.quantity }
         : null,

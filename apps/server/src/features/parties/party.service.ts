@@ -31,7 +31,7 @@ import { users } from '../accounts/accounts.tables.ts';
 import { DEFAULT_TERMS_HTML } from '../billing/billing.resource.ts';
 import { coupons, paymentTerms, surcharges } from '../billing/billing.tables.ts';
 import { companyOf } from '../bookings/booking.service.ts';
-import { findCoupon, findVoucher } from '../bookings/checkout.service.ts';
+import { discountOf, findCoupon, findVoucher } from '../bookings/checkout.service.ts';
 import { hhmm, isRestricted } from '../events/availability.ts';
 import { pricePartyBooking } from '../pricing/pricing.ts';
 import { children } from '../students/students.tables.ts';
@@ -195,9 +195,7 @@ async function priceParty(
     pricePerExtraGuest: pricing.pricePerExtraGuest,
     deposit: pricing.deposit,
     guests: input.guests,
-    coupon: validCoupon
-      ? { code: validCoupon.code, discountType: validCoupon.discountType, amount: validCoupon.amount }
-      : null,
+    coupon: validCoupon ? discountOf(validCoupon) : null,
     nswVoucher: validVoucher ? { code: input.nswCode, value: validVoucher.valuePerChild } : null,
     surcharge: surcharge ? { label: surcharge.name, kind: surcharge.kind, amount: surcharge.amount } : null,
   });

@@ -352,6 +352,7 @@ describe('resource engine: every resource in the registry', () => {
         if (canRead) {
           const meta = (await t.app.inject({ method: 'GET', url: `${base}/meta`, headers })).json();
           expect(meta.canWrite).toBe(canWrite);
+          expect(meta.canEdit).toBe(canWrite && resource.canEdit !== false);
           for (const [name, action] of Object.entries(resource.actions ?? {})) {
             const allowed = roleHas(role, action.permission ?? resource.permissions.write);
             expect(

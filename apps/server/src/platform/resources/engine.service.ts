@@ -157,6 +157,7 @@ export function meta(resource: Resource, auth: AuthContext): ResourceMeta {
       })),
     canWrite: writable,
     canCreate: writable && resource.canCreate !== false,
+    canEdit: writable && resource.canEdit !== false,
     canDelete: writable && resource.deleteMode !== 'none',
     deleteMode: resource.deleteMode ?? 'delete',
   };
@@ -528,6 +529,11 @@ export async function options(
       and(
         tenantOf(call).where(
           { companyId: resource.companyColumn },
+          resource.where,
+          // A nested resource's choices are its parent's own rows (sessions of this event).
+          resource.parentColumn && call.parentId !== null
+            ? eq(resource.parentColumn, call.parentId)
+            : undefined,
           q ? ilike(title, `%${escapeLike(q)}%`) : undefined,
         ),
         resource.archiveColumn ? isNull(resource.archiveColumn) : undefined,
