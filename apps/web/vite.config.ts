@@ -10,7 +10,7 @@ const apiTarget = process.env.TUMBLE_API_URL ?? 'http://localhost:3000';
 /**
  * Vendor code is split by how often it changes and who needs it: React and the router on every page,
  * Mantine core on every page, date pickers (Mantine dates + dayjs) only on the pages that show a
- * calendar. Route components are loaded lazily by the router, so a public booking page never loads
+ * calendar, the rich text editor (Tiptap, ProseMirror) only where staff edit or read rich text. Route components are loaded lazily by the router, so a public booking page never loads
  * the admin screens.
  */
 function vendorChunk(id: string): string | undefined {
@@ -19,6 +19,13 @@ function vendorChunk(id: string): string | undefined {
     return 'vendor-react';
   }
   if (/\/node_modules\/(@mantine\/dates|dayjs)\//.test(id)) return 'vendor-dates';
+  if (
+    /\/node_modules\/(@tiptap|@mantine\/tiptap|prosemirror-[^/]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname)\//.test(
+      id,
+    )
+  ) {
+    return 'vendor-editor';
+  }
   if (/\/node_modules\/@tanstack\//.test(id)) return 'vendor-query';
   if (/\/node_modules\/zod\//.test(id)) return 'vendor-zod';
   return 'vendor-ui';

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import type { ResourceRouteHandle } from '../admin/use-resource-route';
 import { PageLoader } from '../components/page-loader';
 import { PlaceholderPage } from '../components/placeholder-page';
 import { AdminIndexRedirect } from './admin-index-redirect';
@@ -29,6 +30,63 @@ const studentLoginPage = page(
   () => import('../features/auth/student-login-page'),
   (m) => m.StudentLoginPage,
 );
+
+const listScreen = page(
+  () => import('../admin/screens/resource-list-page'),
+  (m) => m.ResourceListPage,
+);
+const formScreen = page(
+  () => import('../admin/screens/resource-form-page'),
+  (m) => m.ResourceFormPage,
+);
+const viewScreen = page(
+  () => import('../admin/screens/resource-view-page'),
+  (m) => m.ResourceViewPage,
+);
+
+/** Parents whose rows own nested resources: /admin/events/:parentId/sessions. */
+const NESTING_PARENTS = ['events'] as const;
+
+/**
+ * The resource engine's generic screens (ARCHITECTURE.md "The admin resource engine"): one list,
+ * one form (add and edit) and one view for every resource, top-level and nested. Custom screens
+ * that actions open are registered by name; static paths outrank the generic ones.
+ */
+function resourceRoutes(): RouteObject[] {
+  const nested = NESTING_PARENTS.flatMap((parent): RouteObject[] => {
+    const handle: ResourceRouteHandle = { parentResource: parent };
+    const own: ResourceRouteHandle = { resource: parent };
+    return [
+      // '/admin/events/3/edit' is the parent's edit form, not a nested list called 'edit'.
+      { path: `admin/${parent}/:id/edit`, lazy: formScreen, handle: own },
+      { path: `admin/${parent}/:parentId/:resource`, lazy: listScreen, handle },
+      { path: `admin/${parent}/:parentId/:resource/add`, lazy: formScreen, handle },
+      { path: `admin/${parent}/:parentId/:resource/:id`, lazy: viewScreen, handle },
+      { path: `admin/${parent}/:parentId/:resource/:id/edit`, lazy: formScreen, handle },
+    ];
+  });
+  return [
+    {
+      path: 'admin/events/:id/event-availability',
+      lazy: page(
+        () => import('../admin/screens/custom-screen-page'),
+        (m) => m.EventAvailabilityPage,
+      ),
+    },
+    ...nested,
+    { path: 'admin/:resource', lazy: listScreen },
+    { path: 'admin/:resource/add', lazy: formScreen },
+    { path: 'admin/:resource/:id', lazy: viewScreen },
+    { path: 'admin/:resource/:id/edit', lazy: formScreen },
+    {
+      path: 'admin/:resource/:id/:screen',
+      lazy: page(
+        () => import('../admin/screens/custom-screen-page'),
+        (m) => m.CustomScreenPage,
+      ),
+    },
+  ];
+}
 
 /**
  * SPEC.md point 2. React Router matches with or without a trailing slash, so '/booking' and
@@ -87,14 +145,57 @@ export const routes: RouteObject[] = [
       {
         Component: PublicLayout,
         children: [
-          placeholder('booking', 'Event booking', 'Event booking'),
-          placeholder('booking/checkout', 'Event checkout', 'Event booking'),
-          placeholder('birthday-party/booking', 'Birthday party booking', 'Party booking'),
-          placeholder('birthday-party/booking/checkout', 'Birthday party checkout', 'Party booking'),
+          {
+            path: 'booking',
+            lazy: page(
+              () => import('../features/booking/booking-page'),
+              (m) => m.BookingPage,
+            ),
+          },
+          {
+            path: 'booking/checkout',
+            lazy: page(
+              () => import('../features/booking/checkout-page'),
+              (m) => m.CheckoutPage,
+            ),
+          },
+          {
+            path: 'birthday-party/booking',
+            lazy: page(
+              () => import('../features/party/party-booking-page'),
+              (m) => m.PartyBookingPage,
+            ),
+          },
+          {
+            path: 'birthday-party/booking/checkout',
+            lazy: page(
+              () => import('../features/party/party-checkout-page'),
+              (m) => m.PartyCheckoutPage,
+            ),
+          },
           placeholder('birthday-party/waiver', 'Birthday party waiver', 'Waivers'),
-          placeholder('birthday-party/update-guest', 'Update party guests', 'Waivers'),
+          {
+            path: 'birthday-party/update-guest',
+            lazy: page(
+              () => import('../features/party/update-guest-page'),
+              (m) => m.UpdateGuestPage,
+            ),
+          },
           placeholder('event-booking/waiver', 'Event waiver', 'Waivers'),
-          placeholder('events/invitation/confirm', 'Waitlist invitation', 'Waitlist'),
+          {
+            path: 'events/invitation/confirm',
+            lazy: page(
+              () => import('../features/booking/invitation-page'),
+              (m) => m.InvitationPage,
+            ),
+          },
+          {
+            path: 'payments/test',
+            lazy: page(
+              () => import('../features/payments/test-card-page'),
+              (m) => m.TestCardPage,
+            ),
+          },
         ],
       },
 
@@ -112,20 +213,53 @@ export const routes: RouteObject[] = [
               (m) => m.DashboardPage,
             ),
           },
-          placeholder('admin/my-account', 'My Account', 'Accounts'),
-          placeholder('admin/my-company', 'My Company', 'Accounts'),
-          placeholder('admin/users/*', 'Users', 'Accounts'),
+          {
+            path: 'admin/my-account',
+            lazy: page(
+              () => import('../features/accounts/my-account-page'),
+              (m) => m.MyAccountPage,
+            ),
+          },
+          {
+            path: 'admin/my-company',
+            lazy: page(
+              () => import('../features/accounts/my-company-page'),
+              (m) => m.MyCompanyPage,
+            ),
+          },
+          {
+            path: 'admin/users',
+            lazy: page(
+              () => import('../features/accounts/users-page'),
+              (m) => m.UsersPage,
+            ),
+          },
+          {
+            path: 'admin/users/:id',
+            lazy: page(
+              () => import('../features/accounts/user-edit-page'),
+              (m) => m.UserEditPage,
+            ),
+          },
+          {
+            path: 'admin/mail',
+            lazy: page(
+              () => import('../features/accounts/mail-page'),
+              (m) => m.MailPage,
+            ),
+          },
+          {
+            path: 'admin/mail/:id',
+            lazy: page(
+              () => import('../features/accounts/mail-message-page'),
+              (m) => m.MailMessagePage,
+            ),
+          },
           placeholder('admin/students/profile', 'My Profile', 'Parent account'),
           placeholder('admin/students/children/*', 'My Children', 'Parent account'),
           placeholder('admin/students/my-booking/*', 'My Bookings', 'Parent account'),
           placeholder('admin/students/my-party-booking/*', 'My Party Bookings', 'Parent account'),
-          {
-            path: 'admin/:resource/*',
-            lazy: page(
-              () => import('../admin/resource-placeholder-page'),
-              (m) => m.ResourcePlaceholderPage,
-            ),
-          },
+          ...resourceRoutes(),
         ],
       },
 

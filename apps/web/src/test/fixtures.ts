@@ -17,7 +17,11 @@ export function staffAcl(overrides: Partial<AclResponse['meta']> = {}): AclRespo
         { label: 'Dashboard', path: '/admin/dashboard' },
         { label: 'Term Classes', path: '/admin/term-classes' },
       ],
-      top: [],
+      top: [
+        { label: 'My Account', path: '/admin/my-account' },
+        { label: 'My Company', path: '/admin/my-company' },
+        { label: 'Users', path: '/admin/users' },
+      ],
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { AclResponse, NavigationItem } from '@tumble/contracts/auth';
 import type { ReactNode } from 'react';
@@ -10,7 +10,10 @@ interface AppFrameProps {
   acl: AclResponse;
   /** Where the sidebar logo links to; none for students. */
   logoLink?: string;
-  /** The right side of the top bar: account links and Logout. */
+  /**
+   * The right side of the top bar: account links (built by each frame from `navigation.top`) and
+   * Logout.
+   */
   actions: ReactNode;
 }
 
@@ -44,11 +47,6 @@ export function AppFrame({ acl, logoLink, actions }: AppFrameProps) {
             <Wordmark visibleFrom="xs" />
           </Group>
           <Group gap="xs" wrap="nowrap">
-            {acl.navigation.top.map((item) => (
-              <Anchor key={item.path} component={Link} to={item.path} size="sm" visibleFrom="sm" px="xs">
-                {item.label}
-              </Anchor>
-            ))}
             {actions}
           </Group>
         </Group>

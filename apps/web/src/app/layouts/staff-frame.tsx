@@ -5,9 +5,17 @@ import { ChevronDownIcon } from '../../components/icons';
 import { AppFrame } from './app-frame';
 import { useLogout } from './use-logout';
 
-/** Staff pages: company users get an Account Settings menu, others a My Account link (SPEC.md point 6). */
+/**
+ * Staff pages: company users get an Account Settings menu (the top navigation the server allows their
+ * role), others a My Account link (SPEC.md point 6).
+ */
 export function StaffFrame({ acl }: { acl: AclResponse }) {
   const { logout, pending } = useLogout();
+  // The server lists only the pages this role may open (a 403 would end the session), with My
+  // Account always among them.
+  const accountLinks = acl.navigation.top.length
+    ? acl.navigation.top
+    : [{ label: 'My Account', path: '/admin/my-account' }];
   const actions = (
     <>
       {acl.meta.is_company ? (
@@ -18,15 +26,11 @@ export function StaffFrame({ acl }: { acl: AclResponse }) {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item component={Link} to="/admin/my-account">
-              My Account
-            </Menu.Item>
-            <Menu.Item component={Link} to="/admin/my-company">
-              My Company
-            </Menu.Item>
-            <Menu.Item component={Link} to="/admin/users">
-              Users
-            </Menu.Item>
+            {accountLinks.map((item) => (
+              <Menu.Item key={item.path} component={Link} to={item.path}>
+                {item.label}
+              </Menu.Item>
+            ))}
           </Menu.Dropdown>
         </Menu>
       ) : (

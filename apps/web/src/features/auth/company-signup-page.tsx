@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { companySignupRequest } from '@tumble/contracts/auth';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { safeRedirect } from '../../components/safe-redirect';
+import { useFormPost } from '../../components/use-form-post';
 import { signUpCompany } from './api/signup';
 import { AuthCard } from './components/auth-card';
 import { FormSuccess } from './components/form-outcome';
-import { useFormPost } from './components/use-form-post';
-import { safeRedirect } from './safe-redirect';
 
 /** /admin/company/signup: a provider creates its company and first administrator. */
 export function CompanySignupPage() {

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { messages } from '@tumble/contracts/messages';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../components/safe-redirect';
 import { AuthCard } from './components/auth-card';
 import { SignInForm } from './components/sign-in-form';
-import { safeRedirect } from './safe-redirect';
 
 /** /admin/login: staff sign-in (SPEC.md point 2). */
 export function LoginPage() {

@@ -13,10 +13,10 @@ import {
   formErrorSummary,
 } from '../../components/form-errors';
 import { PageLoader } from '../../components/page-loader';
+import { safeRedirect } from '../../components/safe-redirect';
 import { resetLinkCheckQuery } from './api/link-checks';
 import { resetPassword } from './api/reset-password';
 import { AuthCard } from './components/auth-card';
-import { safeRedirect } from './safe-redirect';
 
 /** /admin/reset-password?hashcode: the link is checked first, then the form is shown (SPEC.md point 4). */
 export function ResetPasswordPage() {

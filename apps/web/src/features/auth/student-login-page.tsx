@@ -2,10 +2,10 @@ import { Anchor, Group } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
+import { safeRedirect } from '../../components/safe-redirect';
 import { AuthCard } from './components/auth-card';
 import { CompanyBranding } from './components/company-branding';
 import { SignInForm } from './components/sign-in-form';
-import { safeRedirect } from './safe-redirect';
 
 /**
  * /admin/students/login?authhash&(id|redirect): parent sign-in, branded with the company named by

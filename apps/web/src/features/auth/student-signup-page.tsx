@@ -4,12 +4,12 @@ import { studentSignupRequest } from '@tumble/contracts/auth';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
+import { safeRedirect } from '../../components/safe-redirect';
+import { useFormPost } from '../../components/use-form-post';
 import { signUpStudent } from './api/signup';
 import { AuthCard } from './components/auth-card';
 import { CompanyBranding } from './components/company-branding';
 import { FormSuccess } from './components/form-outcome';
-import { useFormPost } from './components/use-form-post';
-import { safeRedirect } from './safe-redirect';
 
 /** /admin/students/signup?authhash: a parent creates an account with the company named by authhash. */
 export function StudentSignupPage() {

@@ -3,26 +3,26 @@ import type { FormResponse } from '@tumble/contracts/http';
 import { messages } from '@tumble/contracts/messages';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { ApiError } from '../../../api/client';
-import {
-  type FieldErrors,
-  fieldErrorsFromForm,
-  fieldErrorsFromZod,
-  formErrorSummary,
-} from '../../../components/form-errors';
+import { ApiError } from '../api/client';
+import { type FieldErrors, fieldErrorsFromForm, fieldErrorsFromZod, formErrorSummary } from './form-errors';
 
 /**
  * A form that posts to a generated-form endpoint: client check with the zod schema, then the server's
  * answer (SPEC.md point 5: html_message at the top, each field in error.element marked).
  */
-export function useFormPost<T>(schema: z.ZodType<T>, post: (body: T) => Promise<FormResponse>) {
+export function useFormPost<T>(
+  schema: z.ZodType<T>,
+  post: (body: T) => Promise<FormResponse>,
+  options: { onAccepted?: (response: FormResponse, body: T) => void } = {},
+) {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string>();
   const mutation = useMutation({
     mutationFn: post,
-    onSuccess: (response) => {
+    onSuccess: (response, body) => {
       setSummary(response.valid ? undefined : formErrorSummary(response));
       setFieldErrors(response.valid ? {} : fieldErrorsFromForm(response));
+      if (response.valid) options.onAccepted?.(response, body);
     },
   });
 

@@ -1,0 +1,29 @@
+import { useParams } from 'react-router';
+import { PlaceholderPage } from '../../components/placeholder-page';
+import { ScreenProblem } from '../resource-scope';
+
+/**
+ * Custom screens that a resource action opens (`screen` in the action meta), by name. Each is
+ * registered here until the issue that builds it replaces the placeholder with a route of its own
+ * (the events' availability calendar has its own route: event-availability-page.tsx).
+ */
+const customScreens: Record<string, { title: string; issue: string }> = {};
+
+/** /admin/:resource/:id/:screen. */
+export function CustomScreenPage({ screen: fixed }: { screen?: string }) {
+  const params = useParams();
+  const screen = fixed ?? params.screen ?? '';
+  const known = customScreens[screen];
+  if (!known) {
+    return (
+      <ScreenProblem
+        title="Not found"
+        message="This page does not exist, or it is not available to your account."
+        back="/admin/dashboard"
+      />
+    );
+  }
+  return <PlaceholderPage title={known.title} issue={known.issue} />;
+}
+
+export { EventAvailabilityPage } from './event-availability-page';

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { api } from '../../../api/client';
+
+/**
+ * GET /api/v1/events/wait-list/invitation/{check,accept,decline}?authhash&w&e&b (SPEC.md point 7).
+ * The shape is not in @tumble/contracts yet.
+ */
+export const invitationResponse = z.object({
+  valid: z.boolean(),
+  message: z.string().optional(),
+  redirect: z.string().optional(),
+});
+export type InvitationResponse = z.infer<typeof invitationResponse>;
+
+export interface InvitationParams {
+  authhash: string;
+  w: string;
+  e: string;
+  b: string;
+}
+
+export function invitationCall(
+  action: 'check' | 'accept' | 'decline',
+  params: InvitationParams,
+  signal?: AbortSignal,
+): Promise<InvitationResponse> {
+  return api.get(`/api/v1/events/wait-list/invitation/${action}`, {
+    query: { ...params },
+    schema: invitationResponse,
+    signal,
+  });
+}

@@ -1,0 +1,354 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@tumble/contracts/messages';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api/client';
+import { leaveForUrl } from '../../components/browser-navigation';
+import { deferred } from '../../test/deferred';
+import { studentAcl } from '../../test/fixtures';
+import { json, stubServer } from '../../test/render';
+import { PARTY_CHECKOUT_STORAGE_KEY, type StoredPartyCheckout } from './party-checkout-storage';
+import { onMonday2March, partyCharges, renderParty } from './party-test-kit';
+
+vi.mock('../../components/browser-navigation', () => ({ leaveForUrl: vi.fn() }));
+
+const CHECKOUT = '/birthday-party/booking/checkout/?authhash=H1';
+
+function store(overrides: Partial<StoredPartyCheckout> = {}) {
+  const charges = partyCharges(12);
+  const data: StoredPartyCheckout = {
+    slot_id: 3,
+    time: '10:00',
+    date: '2026-03-07',
+    quantity: 12,
+    pricing: {
+      pricing_details: charges.pricing_details,
+      additional_information: charges.additional_information,
+    },
+    ...overrides,
+  };
+  window.localStorage.setItem(PARTY_CHECKOUT_STORAGE_KEY, JSON.stringify(data));
+}
+
+type Handler = Parameters<typeof stubServer>[0][string];
+
+function stubCheckout(handlers: Record<string, Handler> = {}) {
+  return stubServer({
+    'GET /rest/acl': () => json(studentAcl()),
+    'GET /api/v1/students/children': () =>
+      json([
+        { id: 7, first_name: 'Ava', last_name: 'Parent', dob: '2018-03-04', consent: 1 },
+        { id: 8, first_name: 'Ben', last_name: 'Parent', dob: '2016-05-06', consent: 0 },
+      ]),
+    'GET /api/v1/birthday-party/payment-terms': () =>
+      json({ payment_terms: '<p>The deposit is non-refundable.</p>' }),
+    'GET /api/v1/calculate-charges-summary': (url) =>
+      json(
+        url.searchParams.get('coupon_code') === 'BAD'
+          ? partyCharges(12, { errors: { invalid_coupon_code_message: 'Coupon is invalid.' } })
+          : url.searchParams.get('coupon_code') === 'PARTY10'
+            ? partyCharges(12, { coupon: 4450, couponCode: 'PARTY10' })
+            : partyCharges(12),
+      ),
+    ...handlers,
+  });
+}
+
+const calls = (fetchMock: ReturnType<typeof stubServer>, path: string) =>
+  fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://x').pathname === path);
+const chargeUrls = (fetchMock: ReturnType<typeof stubServer>) =>
+  calls(fetchMock, '/api/v1/calculate-charges-summary').map(([url]) => new URL(String(url), 'http://x'));
+
+const confirmButton = () => screen.getByRole('button', { name: 'Confirm Payment' });
+const childCard = () => within(screen.getByRole('region', { name: 'Birthday child' }));
+
+async function ready() {
+  const user = userEvent.setup();
+  await screen.findByRole('heading', { name: 'Party checkout' });
+  await waitFor(() => expect(confirmButton().hasAttribute('disabled')).toBe(false));
+  return user;
+}
+
+async function acceptTerms(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('checkbox', { name: /accept the Terms and Conditions/ }));
+}
+
+async function chooseNewChild(user: ReturnType<typeof userEvent.setup>) {
+  const select = childCard().getByRole('combobox', { name: 'Child' });
+  await user.selectOptions(select, within(select).getByRole('option', { name: 'New child' }));
+}
+
+beforeEach(() => {
+  onMonday2March();
+  api.setToken('tok');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.mocked(leaveForUrl).mockReset();
+});
+
+describe('PartyCheckoutPage', () => {
+  it('sends a signed-out visitor to student login with a redirect back', async () => {
+    api.clearSession();
+    store();
+    stubCheckout();
+    const { router } = renderParty(CHECKOUT);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/students/login'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      authhash: 'H1',
+      redirect: CHECKOUT,
+    });
+  });
+
+  it('shows logo, account link, the stored party, terms and price lines priced again on load', async () => {
+    store();
+    const fetchMock = stubCheckout();
+    renderParty(CHECKOUT);
+    await ready();
+
+    expect(screen.getByText('Bounce Gym')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to my account' })).toBeTruthy();
+    const party = within(screen.getByTestId('party-summary'));
+    expect(party.getByText('Saturday 07/03/2026')).toBeTruthy();
+    expect(party.getByText('10:00am')).toBeTruthy();
+    expect(party.getByText('12')).toBeTruthy();
+    expect(await screen.findByText('The deposit is non-refundable.')).toBeTruthy();
+    expect(screen.getByTestId('price-amount_due').textContent).toBe('$100.00');
+    expect(within(screen.getByTestId('price-lines')).getByText('Balance')).toBeTruthy();
+    expect(Object.fromEntries(chargeUrls(fetchMock)[0]?.searchParams ?? [])).toEqual({
+      authhash: 'H1',
+      type_of_registration: 'party',
+      date: '2026-03-07',
+      quantity: '12',
+    });
+    const select = childCard().getByRole('combobox', { name: 'Child' }) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Ava Parent', 'Ben Parent', 'New child']);
+    expect(select.value).toBe('7');
+  });
+
+  it('disables Confirm Payment while the price is being calculated', async () => {
+    store();
+    const pending = deferred<Response>();
+    stubCheckout({ 'GET /api/v1/calculate-charges-summary': () => pending.promise });
+    renderParty(CHECKOUT);
+
+    const button = await screen.findByRole('button', { name: 'Confirm Payment' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    pending.resolve(json(partyCharges(12)));
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  });
+
+  it("asks for the child's information and the terms before posting, above the form", async () => {
+    store();
+    const fetchMock = stubCheckout();
+    renderParty(CHECKOUT);
+    const user = await ready();
+
+    await chooseNewChild(user);
+    await user.type(childCard().getByLabelText('First name'), 'Mia');
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    await user.click(confirmButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(messages.partyChildRequired)).toBeTruthy();
+    expect(within(alert).getByText(messages.acceptTerms)).toBeTruthy();
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+
+    // A new child needs a real past date of birth as well as both names.
+    await user.type(childCard().getByLabelText('Last name'), 'Lee');
+    await user.type(childCard().getByLabelText('Date of birth'), '31/02/2019');
+    await user.tab();
+    await acceptTerms(user);
+    await user.click(confirmButton());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(messages.partyChildRequired));
+    expect(calls(fetchMock, '/api/v1/birthday-party/booking/checkout')).toHaveLength(0);
+  });
+
+  it('keeps coupon and NSW voucher mutually exclusive; each applied code prices again', async () => {
+    store();
+    const fetchMock = stubCheckout();
+    renderParty(CHECKOUT);
+    const user = await ready();
+    const coupon = screen.getByLabelText('Coupon code');
+    const voucher = screen.getByLabelText('NSW voucher');
+
+    await user.type(coupon, 'BAD');
+    expect(voucher.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Apply voucher' }).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Apply coupon' }));
+
+    expect(await screen.findByText('Coupon is invalid.')).toBeTruthy();
+    const couponCall = chargeUrls(fetchMock).at(-1);
+    expect(couponCall?.searchParams.get('coupon_code')).toBe('BAD');
+    expect(couponCall?.searchParams.has('nsw_coupon_code')).toBe(false);
+
+    await user.clear(coupon);
+    expect(voucher.hasAttribute('disabled')).toBe(false);
+    await user.type(voucher, '12345678');
+    expect(coupon.hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Apply voucher' }));
+    await waitFor(() => {
+      const last = chargeUrls(fetchMock).at(-1);
+      expect(last?.searchParams.get('nsw_coupon_code')).toBe('12345678');
+      expect(last?.searchParams.has('coupon_code')).toBe(false);
+    });
+  });
+
+  it('aborts a calculation still in flight when a code is applied', async () => {
+    store();
+    const first = deferred<Response>();
+    let signal: AbortSignal | null | undefined;
+    const fetchMock = stubCheckout({
+      'GET /api/v1/calculate-charges-summary': (url, init) => {
+        if (url.searchParams.has('coupon_code'))
+          return json(partyCharges(12, { coupon: 4450, couponCode: 'PARTY10' }));
+        signal = init.signal;
+        return first.promise;
+      },
+    });
+    renderParty(CHECKOUT);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Party checkout' });
+    await waitFor(() => expect(signal).toBeTruthy());
+
+    await user.type(screen.getByLabelText('Coupon code'), 'PARTY10');
+    await user.click(screen.getByRole('button', { name: 'Apply coupon' }));
+
+    await waitFor(() => expect(signal?.aborted).toBe(true));
+    await waitFor(() => expect(within(screen.getByTestId('price-lines')).getByText('Coupon')).toBeTruthy());
+    expect(chargeUrls(fetchMock)).toHaveLength(2);
+  });
+
+  it('posts the party with the child and the amount due now, and follows a payment link', async () => {
+    store();
+    const fetchMock = stubCheckout({
+      'POST /api/v1/birthday-party/booking/checkout': () =>
+        json({ valid: true, method: 'test', payment_link: 'http://localhost/payments/test?session=ts_1' }),
+    });
+    renderParty(CHECKOUT);
+    const user = await ready();
+
+    await user.type(screen.getByLabelText('Coupon code'), 'PARTY10');
+    await user.click(screen.getByRole('button', { name: 'Apply coupon' }));
+    await waitFor(() => expect(within(screen.getByTestId('price-lines')).getByText('Coupon')).toBeTruthy());
+    await waitFor(() => expect(confirmButton().hasAttribute('disabled')).toBe(false));
+    await acceptTerms(user);
+    await user.click(confirmButton());
+
+    await waitFor(() =>
+      expect(leaveForUrl).toHaveBeenCalledExactlyOnceWith('http://localhost/payments/test?session=ts_1'),
+    );
+    const [url, init] = calls(fetchMock, '/api/v1/birthday-party/booking/checkout')[0] ?? [];
+    expect(url).toBe('/api/v1/birthday-party/booking/checkout?authhash=H1');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      slot_id: 3,
+      date: '2026-03-07',
+      quantity: 12,
+      amount: 10_000,
+      surcharge: 0,
+      deposit: 10_000,
+      discount_amount: 4450,
+      discount_reason: 'Coupon',
+      coupon_code: 'PARTY10',
+      nsw_coupon_code: '',
+      student: { id: 7, first_name: '', last_name: '', dob: '' },
+      accept_terms: true,
+    });
+  });
+
+  it('sends a new child with name and date of birth', async () => {
+    store();
+    const fetchMock = stubCheckout({
+      'POST /api/v1/birthday-party/booking/checkout': () => json({ valid: true }),
+    });
+    const { router } = renderParty(CHECKOUT);
+    const user = await ready();
+
+    await chooseNewChild(user);
+    await user.type(childCard().getByLabelText('First name'), 'Mia');
+    await user.type(childCard().getByLabelText('Last name'), 'Lee');
+    await user.type(childCard().getByLabelText('Date of birth'), '03/04/2019');
+    await user.tab();
+    await acceptTerms(user);
+    await user.click(confirmButton());
+
+    // Valid without card data: the booking page's success state.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/birthday-party/booking/'));
+    expect(router.state.location.search).toBe('?authhash=H1&status=true');
+    const [, init] = calls(fetchMock, '/api/v1/birthday-party/booking/checkout')[0] ?? [];
+    expect(JSON.parse(String(init?.body)).student).toEqual({
+      first_name: 'Mia',
+      last_name: 'Lee',
+      dob: '2019-04-03',
+    });
+    expect(leaveForUrl).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['valid false', () => json({ valid: false }), messages.checkoutInvalid],
+    [
+      'the server message',
+      () => json({ message: 'Sorry, that party time has just been booked.' }, { status: 409 }),
+      'Sorry, that party time has just been booked.',
+    ],
+    ['the generic failure', () => json({}, { status: 500 }), messages.checkoutFailed],
+  ])('shows %s above the form', async (_, answer, text) => {
+    store();
+    stubCheckout({ 'POST /api/v1/birthday-party/booking/checkout': answer });
+    renderParty(CHECKOUT);
+    const user = await ready();
+
+    await acceptTerms(user);
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    await user.click(confirmButton());
+
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+  });
+
+  it('opens the card payment modal; closing it expires the session', async () => {
+    store();
+    const mount = vi.fn();
+    const destroy = vi.fn();
+    vi.stubGlobal(
+      'Stripe',
+      vi.fn(() => ({ initEmbeddedCheckout: vi.fn(async () => ({ mount, destroy })) })),
+    );
+    const fetchMock = stubCheckout({
+      'POST /api/v1/birthday-party/booking/checkout': () =>
+        json({
+          valid: true,
+          method: 'stripe',
+          public_key: 'pk_test_1',
+          client_secret: 'cs_secret',
+          sessionId: 'cs_1',
+        }),
+      'POST /integrations/stripe/cancel-session': () => json({ success: true }),
+    });
+    renderParty(CHECKOUT);
+    const user = await ready();
+
+    await acceptTerms(user);
+    await user.click(confirmButton());
+    await waitFor(() => expect(mount).toHaveBeenCalledExactlyOnceWith(screen.getByTestId('stripe-checkout')));
+    await user.click(screen.getByRole('button', { name: 'Close card payment' }));
+
+    await waitFor(() => expect(calls(fetchMock, '/integrations/stripe/cancel-session')).toHaveLength(1));
+    expect(calls(fetchMock, '/integrations/stripe/cancel-session')[0]?.[0]).toBe(
+      '/integrations/stripe/cancel-session?session=cs_1',
+    );
+    expect(await screen.findByText(/Payment cancelled/)).toBeTruthy();
+  });
+
+  it('asks to choose again when no party is stored', async () => {
+    stubCheckout();
+    renderParty(CHECKOUT);
+
+    expect(await screen.findByText(/could not find the party you chose/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to booking' }).getAttribute('href')).toBe(
+      '/birthday-party/booking/?authhash=H1',
+    );
+  });
+});
