@@ -81,7 +81,8 @@ export async function waitForMail(
       const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
       const recipient = /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
       if (recipient.includes(to) && subject.includes(subjectIncludes)) {
-        const links = [...raw.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0]);
+        // Links in the HTML part carry &amp; for &: read them as the browser would.
+        const links = [...raw.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0].replaceAll('&amp;', '&'));
         return { to: recipient, subject, body: raw, links };
       }
     }

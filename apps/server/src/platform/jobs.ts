@@ -44,8 +44,9 @@ export async function startJobs(deps: {
   return {
     async nudge(queue) {
       try {
-        // A singleton per 5 seconds: a burst of mails becomes one delivery run.
-        await boss.send(queue, {}, { singletonSeconds: 5 });
+        // Every nudge is a job: pg-boss's singleton window would drop a nudge that follows a finished
+        // run, leaving its mail for the sweep. Extra runs are cheap (rows are claimed with SKIP LOCKED).
+        await boss.send(queue, {});
       } catch (error) {
         console.error('[jobs] nudge failed', error);
       }

@@ -226,16 +226,20 @@ export async function bookingPage(deps: AppDeps, tenant: Tenant, e: string): Pro
   };
 }
 
-/** GET /api/v1/booking/sessions: availability per date per session. */
+/**
+ * GET /api/v1/booking/sessions. A signed-in parent's own open waitlist invitations do not count
+ * against them: the place they were offered shows as bookable to them (and full to everyone else).
+ */
 export async function sessionAvailability(
   deps: AppDeps,
   tenant: Tenant,
   e: string,
+  parentId: number | null = null,
 ): Promise<SessionsResponse> {
   const { db } = deps.database;
   const event = await eventFromCode(db, tenant, e);
   const [{ cells, sessions, timeZone }, priceOf] = await Promise.all([
-    eventCells(db, tenant, event),
+    eventCells(db, tenant, event, parentId ? { exceptParentId: parentId } : {}),
     basePrices(db, tenant, event.id),
   ]);
   const byId = new Map(sessions.map((s) => [s.id, s]));

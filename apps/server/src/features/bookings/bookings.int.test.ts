@@ -447,9 +447,20 @@ describe('event booking', () => {
       const [w, b] = [link.searchParams.get('w')!, link.searchParams.get('b')!];
       const tenant = new Tenant(company.id);
       expect(await checkInvitation(t.deps, tenant, w, b)).toEqual({ valid: true });
-      // The invited place is held for them: another parent finds the day full.
+      // The invited place is held for them: another parent finds the day full, the invited one bookable.
       const stranger = await newParent();
       expect((await checkout(stranger.headers, order(fixture))).statusCode).toBe(409);
+      const code = encodeEventCode(company.id, fixture.event.id);
+      const seenBy = async (headers: Record<string, string>) =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/booking/sessions?e=${code}&authhash=${company.authhash}`,
+            headers,
+          })
+        ).json().days[FUTURE_MONDAY][0];
+      expect(await seenBy(stranger.headers)).toMatchObject({ status: 'full', available: 0 });
+      expect(await seenBy(first.headers)).toMatchObject({ status: 'bookable', available: 1 });
 
       const query = `authhash=${company.authhash}&w=${w}&e=${encodeEventCode(company.id, fixture.event.id)}&b=${b}`;
       const decline = await t.app.inject({

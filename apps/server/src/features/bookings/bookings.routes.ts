@@ -83,6 +83,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps,
         await bookingTenant(app, request, request.query.authhash),
         request.query.e,
+        request.auth?.role === 'student' ? request.auth.userId : null,
       ),
   );
 
