@@ -7,6 +7,7 @@ import {
   coupons,
   insurances,
   nswSettings,
+  paymentMethods,
   paymentTerms,
   surcharges,
 } from '../features/billing/billing.tables.ts';
@@ -193,6 +194,14 @@ async function seedCatalog(tx: Db, tenant: Tenant, parentId: number) {
       voucherValue: 5000,
       codeFormat: '^[0-9]{8}$',
     }) as typeof nswSettings.$inferInsert,
+  );
+  await tx.insert(paymentMethods).values(
+    v({
+      provider: 'test',
+      label: 'Card (test mode)',
+      enabled: true,
+      isDefault: true,
+    }) as typeof paymentMethods.$inferInsert,
   );
   await tx.insert(surcharges).values(
     v({

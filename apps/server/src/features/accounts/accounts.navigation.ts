@@ -26,6 +26,7 @@ const side: NavEntry[] = [
     permission: 'billing.read',
   },
   { label: 'NSW vouchers', path: '/admin/nsw-settings', icon: 'ticket', permission: 'billing.read' },
+  { label: 'Payment methods', path: '/admin/payment-methods', icon: 'cash', permission: 'billing.read' },
   { label: 'Surcharges', path: '/admin/surcharges', icon: 'percent', permission: 'billing.read' },
   { label: 'Payment terms', path: '/admin/payment-terms', icon: 'file', permission: 'billing.read' },
   { label: 'Birthday pricing', path: '/admin/birthday-pricing', icon: 'cash', permission: 'billing.read' },

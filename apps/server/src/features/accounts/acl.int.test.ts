@@ -52,6 +52,7 @@ const billingPages = [
   '/admin/coupons',
   '/admin/promotional-codes',
   '/admin/nsw-settings',
+  '/admin/payment-methods',
   '/admin/surcharges',
   '/admin/payment-terms',
   '/admin/birthday-pricing',

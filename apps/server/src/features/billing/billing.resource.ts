@@ -1,3 +1,4 @@
+import { ne } from 'drizzle-orm';
 import { defineResource } from '../../platform/resources/define.ts';
 import { field } from '../../platform/resources/fields.ts';
 import {
@@ -10,6 +11,7 @@ import {
   coupons,
   insurances,
   nswSettings,
+  paymentMethods,
   paymentTerms,
   promotionalCodes,
   surcharges,
@@ -223,7 +225,37 @@ export const paymentTermsResource = defineResource({
   permissions: billing,
 });
 
+/** Which providers the company takes cards with; exactly one enabled method is the default. */
+export const paymentMethodsResource = defineResource({
+  name: 'payment-methods',
+  label: 'Payment methods',
+  singular: 'Payment method',
+  table: paymentMethods,
+  titleField: 'label',
+  fields: {
+    provider: field.select('Provider', paymentMethodOptions, { required: true }),
+    label: field.text('Name', { required: true, max: 80, help: 'e.g. Card (Stripe)' }),
+    enabled: field.boolean('Enabled', { default: true }),
+    is_default: field.boolean('Default', { help: 'Checkout uses the default method' }),
+  },
+  list: { columns: ['label', 'provider', 'enabled', 'is_default'], filters: ['provider'] },
+  permissions: { read: 'billing.read', write: 'settings.write' },
+  check: (v) =>
+    v.is_default && !v.enabled ? { is_default: 'The default method must be enabled.' } : undefined,
+  // One default: choosing a new default clears the old one in the same transaction.
+  beforeSave: async (values, { tx, tenant, id }) => {
+    if (values.is_default) {
+      await tx
+        .update(paymentMethods)
+        .set({ isDefault: false })
+        .where(tenant.where(paymentMethods, id === null ? undefined : ne(paymentMethods.id, id)));
+    }
+    return values;
+  },
+});
+
 export const billingResources = [
+  paymentMethodsResource,
   insurancesResource,
   couponsResource,
   promotionalCodesResource,

@@ -127,3 +127,19 @@ export const paymentTerms = pgTable(
   },
   (t) => [uniqueIndex('payment_terms_company_kind').on(t.companyId, t.appliesTo)],
 );
+
+/** The card payment providers a company takes; checkout uses the enabled default one. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    provider: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
+    label: text().notNull(),
+    enabled: boolean().notNull().default(true),
+    isDefault: boolean().notNull().default(false),
+  },
+  (t) => [uniqueIndex('payment_methods_company_provider').on(t.companyId, t.provider)],
+);

@@ -9,7 +9,7 @@ import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
 import { companies } from '../accounts/accounts.tables.ts';
 import { DEFAULT_TERMS_HTML } from '../billing/billing.resource.ts';
-import { insurances, paymentTerms } from '../billing/billing.tables.ts';
+import { insurances, paymentMethods, paymentTerms } from '../billing/billing.tables.ts';
 import { type Cell, cellKey, computeCells, hhmm } from '../events/availability.ts';
 import {
   eventContacts,
@@ -44,10 +44,23 @@ export async function publishedEvent(db: Db, tenant: Tenant, eventId: number) {
   return event;
 }
 
+/**
+ * The tenant's company, with the payment method its checkouts use: the enabled default of its
+ * payment methods (billing resource), else the method set on the company.
+ */
 export async function companyOf(db: Db, tenant: Tenant) {
-  const [company] = await db.select().from(companies).where(eq(companies.id, tenant.companyId));
+  const [[company], [method]] = await Promise.all([
+    db.select().from(companies).where(eq(companies.id, tenant.companyId)),
+    db
+      .select({ provider: paymentMethods.provider })
+      .from(paymentMethods)
+      .where(
+        tenant.where(paymentMethods, eq(paymentMethods.enabled, true), eq(paymentMethods.isDefault, true)),
+      )
+      .limit(1),
+  ]);
   if (!company) throw new NotFoundError();
-  return company;
+  return { ...company, paymentMethod: method?.provider ?? company.paymentMethod };
 }
 
 export async function sessionsOf(db: Db, tenant: Tenant, eventId: number) {

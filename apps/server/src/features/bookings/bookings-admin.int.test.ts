@@ -144,6 +144,51 @@ describe('event bookings in the admin area', () => {
     expect(parents.map((o: { value: number }) => o.value)).not.toContain(staffUser!.id);
   });
 
+  it('payment methods: one default, which checkout uses', async () => {
+    const admin = (
+      await sessionFor(t.database.db, await createUser(t.database.db, company.id, { role: 'companyadmin' }))
+    ).headers;
+    const add = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/admin/payment-methods', headers: admin, payload });
+    expect(
+      (await add({ provider: 'test', label: 'Test', enabled: true, is_default: true })).json().valid,
+    ).toBe(true);
+    expect(
+      (await add({ provider: 'stripe', label: 'Card', enabled: false, is_default: true })).json(),
+    ).toMatchObject({
+      valid: false,
+      error: { element: [{ name: 'is_default', messages: ['The default method must be enabled.'] }] },
+    });
+    expect(
+      (await add({ provider: 'stripe', label: 'Card', enabled: true, is_default: true })).json().valid,
+    ).toBe(true);
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/admin/payment-methods', headers: admin })
+    ).json();
+    expect(
+      list.data
+        .filter((m: { is_default: boolean }) => m.is_default)
+        .map((m: { provider: string }) => m.provider),
+    ).toEqual(['stripe']);
+    // Stripe is not configured in this test app: checkout says so instead of using the old test method.
+    const fixture = await createBookableEvent(t.database.db, shop.id);
+    const parent = await createUser(t.database.db, shop.id, { role: 'student' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/booking/checkout?authhash=${shop.authhash}`,
+      headers: (await sessionFor(t.database.db, parent)).headers,
+      payload: {
+        event_id: fixture.event.id,
+        quantity: 1,
+        booked: [fixture.cell()],
+        children: [{ first_name: 'A', last_name: 'B', dob: '2018-01-01', insurance_type: 'daily_insurance' }],
+        amount: 4800,
+        accept_terms: true,
+      },
+    });
+    expect(response.statusCode).toBe(503);
+  });
+
   it('cancel frees the place and offers it to the first on the waitlist', async () => {
     const fixture = await createBookableEvent(t.database.db, company.id, { capacity: 1 });
     const { booking } = await paidBooking(fixture);

@@ -249,6 +249,7 @@ describe('resource engine: every resource in the registry', () => {
       'nsw-settings',
       'surcharges',
       'payment-terms',
+      'payment-methods',
       'waivers',
       'slots',
       'birthday-pricing',
