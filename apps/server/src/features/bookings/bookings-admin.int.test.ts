@@ -145,8 +145,10 @@ describe('event bookings in the admin area', () => {
   });
 
   it('payment methods: one default, which checkout uses', async () => {
+    // A company of its own: the other tests here pay with the test provider.
+    const shop = await createCompany(t.database.db, { paymentMethod: 'test' });
     const admin = (
-      await sessionFor(t.database.db, await createUser(t.database.db, company.id, { role: 'companyadmin' }))
+      await sessionFor(t.database.db, await createUser(t.database.db, shop.id, { role: 'companyadmin' }))
     ).headers;
     const add = (payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: '/api/v1/admin/payment-methods', headers: admin, payload });
