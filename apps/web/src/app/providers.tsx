@@ -26,7 +26,7 @@ export function AppProviders({ children, queryClient: given, env = 'default' }: 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-center" />
+        <Notifications position="bottom-right" />
         {children}
       </QueryClientProvider>
     </MantineProvider>

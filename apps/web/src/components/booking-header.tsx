@@ -1,5 +1,6 @@
 import { Anchor, Group, Skeleton } from '@mantine/core';
 import { Link } from 'react-router';
+import { api } from '../api/client';
 import { useAuthToken } from '../api/use-session';
 import { CompanyBrand } from './company-brand';
 
@@ -14,6 +15,9 @@ interface BookingHeaderProps {
  */
 export function BookingHeader({ company, loading = false }: BookingHeaderProps) {
   const token = useAuthToken();
+  // Staff signed in on a public page get their admin area, parents their account.
+  const role = api.getUserMeta()?.role;
+  const accountPath = role && role !== 'student' ? '/admin' : '/admin/students/profile';
   return (
     <Group justify="space-between" align="center" gap="xs" mb="lg">
       {loading ? (
@@ -25,7 +29,7 @@ export function BookingHeader({ company, loading = false }: BookingHeaderProps) 
         <CompanyBrand logo={company?.logo} name={company?.name} />
       )}
       {token ? (
-        <Anchor component={Link} to="/admin/students/profile" size="sm" fw={600} style={{ flexShrink: 0 }}>
+        <Anchor component={Link} to={accountPath} size="sm" fw={600} style={{ flexShrink: 0 }}>
           Go to my account
         </Anchor>
       ) : null}
