@@ -20,6 +20,7 @@ import {
   expireOpenCheckouts,
   openCardPayment,
   type PurchaseHandler,
+  stillHolding,
 } from '../../platform/payments/settlement.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
@@ -578,10 +579,7 @@ export const eventPurchase: PurchaseHandler = {
       .where(tenant.where(bookings, eq(bookings.id, bookingId)))
       .for('update');
     if (!booking) throw new NotFoundError();
-    const holding =
-      booking.status === 'pending' &&
-      booking.holdExpiresAt !== null &&
-      booking.holdExpiresAt.getTime() > Date.now();
+    const holding = stillHolding(booking);
     const confirmable =
       holding ||
       ((booking.status === 'pending' || booking.status === 'expired') &&

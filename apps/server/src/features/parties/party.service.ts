@@ -23,6 +23,7 @@ import {
   expireOpenCheckouts,
   openCardPayment,
   type PurchaseHandler,
+  stillHolding,
 } from '../../platform/payments/settlement.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
@@ -442,10 +443,7 @@ export const partyPurchase: PurchaseHandler = {
       .where(tenant.where(partyBookings, eq(partyBookings.id, id)))
       .for('update');
     if (!booking) throw new NotFoundError();
-    const holding =
-      booking.status === 'pending' &&
-      booking.holdExpiresAt !== null &&
-      booking.holdExpiresAt.getTime() > Date.now();
+    const holding = stillHolding(booking);
     let confirmable = holding;
     if (!holding && (booking.status === 'pending' || booking.status === 'expired')) {
       await tx

@@ -37,6 +37,15 @@ export interface PurchaseHandler {
   afterRelease(deps: AppDeps, tenant: Tenant, purchaseId: number): Promise<void>;
 }
 
+/** A pending purchase whose hold has not expired still holds what it took. */
+export function stillHolding(purchase: { status: string; holdExpiresAt: Date | null }): boolean {
+  return (
+    purchase.status === 'pending' &&
+    purchase.holdExpiresAt !== null &&
+    purchase.holdExpiresAt.getTime() > Date.now()
+  );
+}
+
 const handlers = new Map<PurchaseKind, PurchaseHandler>();
 
 export function registerPurchase(kind: PurchaseKind, handler: PurchaseHandler): void {
