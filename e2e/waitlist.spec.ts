@@ -88,7 +88,7 @@ describe('waitlist (desktop)', () => {
     await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
     await scrollToTop(page);
     await shot('2-checkout');
-    await page.getByRole('button', { name: 'Confirm Payment' }).click();
+    await page.getByRole('button', { name: 'Join the waitlist' }).click();
     await expectAt(page, `/booking?authhash=${demo.authhash}&status=true`);
     await shows(page.getByText(bookingText.bookingSuccessful, { exact: true }), "'Booking Successful!'");
     await shot('3-waiting');

@@ -64,7 +64,9 @@ async function ready() {
   const user = userEvent.setup();
   await screen.findByRole('heading', { name: 'Checkout' });
   await waitFor(() =>
-    expect(screen.getByRole('button', { name: 'Confirm Payment' }).hasAttribute('disabled')).toBe(false),
+    expect(
+      screen.getByRole('button', { name: /^(Confirm Payment|Join the waitlist)$/ }).hasAttribute('disabled'),
+    ).toBe(false),
   );
   return user;
 }
@@ -180,6 +182,9 @@ describe('CheckoutPage', () => {
     await ready();
 
     expect(screen.queryByRole('radio', { name: /insurance/i })).toBeNull();
+    // Nothing is paid for waitlisted days: the button says so.
+    expect(screen.getByRole('button', { name: 'Join the waitlist' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm Payment' })).toBeNull();
     expect(calls(fetchMock, '/api/v1/calculate-charges-summary')).toHaveLength(0);
     expect(calls(fetchMock, '/api/v1/students/events/insurances')).toHaveLength(0);
   });

@@ -387,7 +387,8 @@ function CheckoutForm({ authhash, b, stored, page, existing, insurances }: Check
                 loading={submitting}
                 disabled={charges.loading || (hasBooked && !pricing)}
               >
-                Confirm Payment
+                {/* Only waitlisted days: nothing is paid, so the button says what happens. */}
+                {hasBooked ? 'Confirm Payment' : 'Join the waitlist'}
               </Button>
             </Stack>
           </Card>
