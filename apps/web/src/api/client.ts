@@ -337,6 +337,8 @@ type ParsedBody = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 function parseBody(text: string, contentType: string | null): ParsedBody {
   if (text.length === 0) return { ok: true, value: undefined };
+  // Report downloads (CSV) come back as their text.
+  if (contentType?.includes('text/csv')) return { ok: true, value: text };
   if (!contentType?.includes('json')) {
     // The API answers JSON only; an HTML page here comes from a proxy or the SPA fallback.
     return { ok: false, error: new Error(`Unexpected content type: ${contentType ?? 'none'}`) };

@@ -249,6 +249,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/reports/birthday-parties',
+            lazy: page(
+              () => import('../features/reports/party-report-page'),
+              (m) => m.PartyReportPage,
+            ),
+          },
+          {
             path: 'admin/mail/:id',
             lazy: page(
               () => import('../features/accounts/mail-message-page'),

@@ -10,6 +10,12 @@ const side: NavEntry[] = [
   { label: 'Dashboard', path: '/admin/dashboard', icon: 'home', permission: 'admin.access' },
   { label: 'Events', path: '/admin/events', icon: 'calendar', permission: 'catalog.read' },
   { label: 'Party bookings', path: '/admin/party-bookings', icon: 'cake', permission: 'bookings.read' },
+  {
+    label: 'Party report',
+    path: '/admin/reports/birthday-parties',
+    icon: 'chart',
+    permission: 'bookings.read',
+  },
   { label: 'Party slots', path: '/admin/slots', icon: 'cake', permission: 'catalog.read' },
   { label: 'Payments', path: '/admin/payments', icon: 'cash', permission: 'billing.read' },
   { label: 'Parents', path: '/admin/parents', icon: 'users', permission: 'bookings.read' },
