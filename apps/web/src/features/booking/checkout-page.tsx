@@ -16,21 +16,20 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { type BookingPageResponse, childrenErrors, decodeEventCode } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useAcl } from '../../api/acl';
 import { type ParentChild, useParentChildren } from '../../api/children';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { cancelStripeSession } from '../../api/stripe-session';
-import { useAuthToken } from '../../api/use-session';
 import { BookingHeader } from '../../components/booking-header';
 import { leaveForUrl } from '../../components/browser-navigation';
 import { CodeField } from '../../components/code-field';
 import { PageLoader } from '../../components/page-loader';
+import { ParentsOnly, scrollToTop } from '../../components/parents-only';
 import { PriceLines } from '../../components/price-lines';
 import { ServerHtml } from '../../components/server-html';
 import { type CardPayment, StripeCheckoutModal } from '../../components/stripe-checkout-modal';
-import { studentLoginPath } from '../../components/student-login-link';
 import { useBookingPage } from './api/booking-page';
 import { useChargesSummary } from './api/charges-summary';
 import { postEventCheckout } from './api/checkout';
@@ -42,28 +41,16 @@ import { clearCheckout, loadCheckout, type StoredCheckout } from './checkout-sto
 import { BookingSummary } from './components/booking-summary';
 import { ChildFields } from './components/child-fields';
 
-function scrollToTop() {
-  window.scrollTo({ top: 0, behavior: 'smooth' });
-}
-
 /**
  * /booking/checkout?authhash&b (SPEC.md point 2): signed-in parents only; `b` is the event's `e`
  * code, the selection comes from browser storage (SPEC.md point 3).
  */
 export function CheckoutPage() {
-  const token = useAuthToken();
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const authhash = params.get('authhash') ?? '';
-
-  useEffect(() => {
-    if (authhash) api.setAuthHash(authhash);
-  }, [authhash]);
-
-  if (!token) {
-    return <Navigate to={studentLoginPath(authhash, location.pathname + location.search)} replace />;
-  }
-  return <CheckoutLoader authhash={authhash} b={params.get('b') ?? ''} />;
+  return (
+    <ParentsOnly>
+      {(authhash, params) => <CheckoutLoader authhash={authhash} b={params.get('b') ?? ''} />}
+    </ParentsOnly>
+  );
 }
 
 function CheckoutLoader({ authhash, b }: { authhash: string; b: string }) {

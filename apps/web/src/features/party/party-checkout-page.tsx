@@ -21,22 +21,21 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { messages } from '@tumble/contracts/messages';
 import { partyStudentError } from '@tumble/contracts/party';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type ReactNode, useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useAcl } from '../../api/acl';
 import { type ParentChild, useParentChildren } from '../../api/children';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { cancelStripeSession } from '../../api/stripe-session';
-import { useAuthToken } from '../../api/use-session';
 import { BookingHeader } from '../../components/booking-header';
 import { leaveForUrl } from '../../components/browser-navigation';
 import { CodeField } from '../../components/code-field';
 import { DateOfBirthInput } from '../../components/date-of-birth-input';
 import { PageLoader } from '../../components/page-loader';
+import { ParentsOnly, scrollToTop } from '../../components/parents-only';
 import { PriceLines } from '../../components/price-lines';
 import { ServerHtml } from '../../components/server-html';
 import { type CardPayment, StripeCheckoutModal } from '../../components/stripe-checkout-modal';
-import { studentLoginPath } from '../../components/student-login-link';
 import { postPartyCheckout } from './api/checkout';
 import { usePartyCharges } from './api/party-charges';
 import { usePartyPaymentTerms } from './api/payment-terms';
@@ -52,28 +51,12 @@ import {
 import { clearPartyCheckout, loadPartyCheckout, type StoredPartyCheckout } from './party-checkout-storage';
 import { partyBookingPath } from './party-links';
 
-function scrollToTop() {
-  window.scrollTo({ top: 0, behavior: 'smooth' });
-}
-
 /**
  * /birthday-party/booking/checkout/?authhash (SPEC.md point 2): signed-in parents only; the party
  * chosen comes from browser storage (SPEC.md point 3). Like the event checkout, with one child.
  */
 export function PartyCheckoutPage() {
-  const token = useAuthToken();
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const authhash = params.get('authhash') ?? '';
-
-  useEffect(() => {
-    if (authhash) api.setAuthHash(authhash);
-  }, [authhash]);
-
-  if (!token) {
-    return <Navigate to={studentLoginPath(authhash, location.pathname + location.search)} replace />;
-  }
-  return <CheckoutLoader authhash={authhash} />;
+  return <ParentsOnly>{(authhash) => <CheckoutLoader authhash={authhash} />}</ParentsOnly>;
 }
 
 function CheckoutLoader({ authhash }: { authhash: string }) {

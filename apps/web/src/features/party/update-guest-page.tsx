@@ -2,17 +2,16 @@ import { Alert, Box, Button, Card, Group, Paper, Stack, Table, Text, TextInput, 
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { messages } from '@tumble/contracts/messages';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useAcl } from '../../api/acl';
-import { ApiError, api } from '../../api/client';
-import { useAuthToken } from '../../api/use-session';
+import { ApiError } from '../../api/client';
 import { MOBILE_BREAKPOINT } from '../../app/theme';
 import { BookingHeader } from '../../components/booking-header';
 import { FormAlerts } from '../../components/form-alerts';
 import type { FieldErrors } from '../../components/form-errors';
 import { PageLoader } from '../../components/page-loader';
-import { studentLoginPath } from '../../components/student-login-link';
+import { ParentsOnly } from '../../components/parents-only';
 import { useFormPost } from '../../components/use-form-post';
 import { postGuests, useGuestForm } from './api/update-guest';
 import { type GuestField, type GuestRow, guestRows, initialGuestValues, shortLabel } from './guest-rows';
@@ -28,19 +27,11 @@ const guestValues = z.record(z.string(), z.string());
  * parent has an email gets the party invitation.
  */
 export function UpdateGuestPage() {
-  const token = useAuthToken();
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const authhash = params.get('authhash') ?? '';
-
-  useEffect(() => {
-    if (authhash) api.setAuthHash(authhash);
-  }, [authhash]);
-
-  if (!token) {
-    return <Navigate to={studentLoginPath(authhash, location.pathname + location.search)} replace />;
-  }
-  return <GuestListLoader id={params.get('id') ?? ''} authhash={authhash} />;
+  return (
+    <ParentsOnly>
+      {(authhash, params) => <GuestListLoader id={params.get('id') ?? ''} authhash={authhash} />}
+    </ParentsOnly>
+  );
 }
 
 function GuestListLoader({ id, authhash }: { id: string; authhash: string }) {
