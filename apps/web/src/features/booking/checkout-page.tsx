@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Grid,
-  Group,
-  List,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type BookingPageResponse, childrenErrors, decodeEventCode } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
@@ -28,8 +14,8 @@ import { CodeField } from '../../components/code-field';
 import { PageLoader } from '../../components/page-loader';
 import { ParentsOnly, scrollToTop } from '../../components/parents-only';
 import { PriceLines } from '../../components/price-lines';
-import { ServerHtml } from '../../components/server-html';
 import { type CardPayment, StripeCheckoutModal } from '../../components/stripe-checkout-modal';
+import { TermsCard } from '../../components/terms-card';
 import { useBookingPage } from './api/booking-page';
 import { useChargesSummary } from './api/charges-summary';
 import { postEventCheckout } from './api/checkout';
@@ -307,38 +293,12 @@ function CheckoutForm({ authhash, b, stored, page, existing, insurances }: Check
               </Card>
             ) : null}
 
-            <Card>
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  Terms and Conditions
-                </Title>
-                <ScrollArea.Autosize
-                  mah={220}
-                  type="auto"
-                  offsetScrollbars
-                  style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
-                  p="sm"
-                  data-testid="payment-terms"
-                >
-                  {terms.isPending ? (
-                    <Text size="sm" c="dimmed">
-                      Loading terms…
-                    </Text>
-                  ) : terms.data ? (
-                    <ServerHtml html={terms.data.content} fz="sm" />
-                  ) : (
-                    <Text size="sm" c="red">
-                      {messages.formLoadFailed}
-                    </Text>
-                  )}
-                </ScrollArea.Autosize>
-                <Checkbox
-                  label="I have read and accept the Terms and Conditions"
-                  checked={accepted}
-                  onChange={(e) => setAccepted(e.currentTarget.checked)}
-                />
-              </Stack>
-            </Card>
+            <TermsCard
+              loading={terms.isPending}
+              html={terms.data?.content}
+              accepted={accepted}
+              onAcceptedChange={setAccepted}
+            />
           </Stack>
         </Grid.Col>
 

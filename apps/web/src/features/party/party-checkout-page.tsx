@@ -4,14 +4,12 @@ import {
   Box,
   Button,
   Card,
-  Checkbox,
   Divider,
   Grid,
   Group,
   List,
   NativeSelect,
   Paper,
-  ScrollArea,
   SimpleGrid,
   Stack,
   Text,
@@ -34,8 +32,8 @@ import { DateOfBirthInput } from '../../components/date-of-birth-input';
 import { PageLoader } from '../../components/page-loader';
 import { ParentsOnly, scrollToTop } from '../../components/parents-only';
 import { PriceLines } from '../../components/price-lines';
-import { ServerHtml } from '../../components/server-html';
 import { type CardPayment, StripeCheckoutModal } from '../../components/stripe-checkout-modal';
+import { TermsCard } from '../../components/terms-card';
 import { postPartyCheckout } from './api/checkout';
 import { usePartyCharges } from './api/party-charges';
 import { usePartyPaymentTerms } from './api/payment-terms';
@@ -260,38 +258,12 @@ function CheckoutForm({ authhash, stored, existing, header }: CheckoutFormProps)
               </Stack>
             </Card>
 
-            <Card>
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  Terms and Conditions
-                </Title>
-                <ScrollArea.Autosize
-                  mah={220}
-                  type="auto"
-                  offsetScrollbars
-                  style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
-                  p="sm"
-                  data-testid="payment-terms"
-                >
-                  {terms.isPending ? (
-                    <Text size="sm" c="dimmed">
-                      Loading terms…
-                    </Text>
-                  ) : terms.data ? (
-                    <ServerHtml html={terms.data.payment_terms} fz="sm" />
-                  ) : (
-                    <Text size="sm" c="red">
-                      {messages.formLoadFailed}
-                    </Text>
-                  )}
-                </ScrollArea.Autosize>
-                <Checkbox
-                  label="I have read and accept the Terms and Conditions"
-                  checked={accepted}
-                  onChange={(e) => setAccepted(e.currentTarget.checked)}
-                />
-              </Stack>
-            </Card>
+            <TermsCard
+              loading={terms.isPending}
+              html={terms.data?.payment_terms}
+              accepted={accepted}
+              onAcceptedChange={setAccepted}
+            />
           </Stack>
         </Grid.Col>
 
