@@ -33,8 +33,10 @@ import { partyPurchase } from './features/parties/party.service.ts';
 import { partyBookingResources } from './features/parties/party-bookings.resource.ts';
 import { partyReportRoutes } from './features/parties/party-reports.routes.ts';
 import { settingsResources } from './features/settings/settings.resource.ts';
+import { accountRoutes } from './features/students/account.routes.ts';
 import { studentRoutes } from './features/students/students.routes.ts';
 import { venueResources } from './features/venues/venues.resource.ts';
+import { waiverRoutes } from './features/waivers/waiver.routes.ts';
 import { waiverResources } from './features/waivers/waivers.resource.ts';
 import { authPlugin } from './platform/auth.ts';
 import { AppError } from './platform/errors.ts';
@@ -157,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partyRoutes);
   await app.register(partyReportRoutes);
   await app.register(studentRoutes);
+  await app.register(accountRoutes);
+  await app.register(waiverRoutes);
   await app.register(integrationRoutes);
   await app.register(
     resourceRoutes([

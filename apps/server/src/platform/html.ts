@@ -50,5 +50,19 @@ export function sanitizeRichText(html: string): string {
 
 /** Plain text for places that cannot show HTML (list cells, mail subjects). */
 export function htmlToText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  // sanitize-html leaves text entity-encoded; plain text wants the characters themselves.
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => TEXT_ENTITIES[name]!)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+const TEXT_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+
+/** Plain text that keeps paragraphs (blank lines between blocks): mail bodies, PDFs. */
+export function htmlToParagraphs(html: string): string {
+  return html
+    .split(/<\/(?:p|li|h[1-6]|div|blockquote)>|<br\s*\/?>/i)
+    .map((part) => htmlToText(part))
+    .filter(Boolean)
+    .join('\n\n');
 }

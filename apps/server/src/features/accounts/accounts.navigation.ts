@@ -46,6 +46,16 @@ const side: NavEntry[] = [
   { label: 'Users', path: '/admin/users', icon: 'users', permission: 'users.manage' },
   { label: 'Outbox', path: '/admin/mail', icon: 'mail', permission: 'mail.read' },
   { label: 'My Profile', path: '/admin/students/profile', icon: 'user', permission: 'parent.self' },
+  { label: 'My Children', path: '/admin/students/children', icon: 'users', permission: 'parent.self' },
+  { label: 'My Bookings', path: '/admin/students/my-booking', icon: 'calendar', permission: 'parent.self' },
+  {
+    label: 'My Party Bookings',
+    path: '/admin/students/my-party-booking',
+    icon: 'cake',
+    permission: 'parent.self',
+  },
+  { label: 'Payments', path: '/admin/students/payments', icon: 'receipt', permission: 'parent.self' },
+  { label: 'Waivers', path: '/admin/students/waiver', icon: 'signature', permission: 'parent.self' },
 ];
 
 const top: NavEntry[] = [

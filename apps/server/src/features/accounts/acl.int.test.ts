@@ -59,6 +59,14 @@ const billingPages = [
   '/admin/birthday-pricing',
 ];
 const settingsPages = ['/admin/party-invitation-settings', '/admin/system-emails'];
+const parentPages = [
+  '/admin/students/profile',
+  '/admin/students/children',
+  '/admin/students/my-booking',
+  '/admin/students/my-party-booking',
+  '/admin/students/payments',
+  '/admin/students/waiver',
+];
 const expectedNavigation: Record<Role, { side: string[]; top: string[] }> = {
   companyadmin: {
     side: sideOf('companyadmin', [...billingPages, ...settingsPages, '/admin/users', '/admin/mail']),
@@ -69,7 +77,7 @@ const expectedNavigation: Record<Role, { side: string[]; top: string[] }> = {
     top: ['/admin/my-account'],
   },
   companycoach: { side: sideOf('companycoach', []), top: ['/admin/my-account'] },
-  student: { side: ['/admin/students/profile'], top: ['/admin/students/profile'] },
+  student: { side: parentPages, top: ['/admin/students/profile'] },
 };
 
 /** The permission each navigation path needs (platform/permissions.ts). */
@@ -79,7 +87,7 @@ const pathPermission: Record<string, Permission> = {
   '/admin/users': 'users.manage',
   '/admin/my-company': 'company.manage',
   '/admin/mail': 'mail.read',
-  '/admin/students/profile': 'parent.self',
+  ...Object.fromEntries(parentPages.map((p) => [p, 'parent.self' as const])),
   ...Object.fromEntries(catalogPages.map((p) => [p, 'catalog.read' as const])),
   '/admin/party-bookings': 'bookings.read',
   '/admin/reports/birthday-parties': 'bookings.read',

@@ -87,6 +87,7 @@ export const eventBookingsResource = defineResource({
   canEdit: false,
   deleteMode: 'none',
   actions: {
+    waivers: { label: 'Waivers', selection: 'one', screen: 'booking-waivers', permission: 'bookings.read' },
     cancel: {
       label: 'Cancel',
       selection: 'many',

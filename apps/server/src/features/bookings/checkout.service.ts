@@ -31,6 +31,7 @@ import { type Cell, cellKey } from '../events/availability.ts';
 import { eventPriceTiers, eventSessions, events, eventTickets } from '../events/events.tables.ts';
 import { type ChildInsurance, MissingPriceError, priceEventBooking } from '../pricing/pricing.ts';
 import { children } from '../students/students.tables.ts';
+import { waiverLink } from '../waivers/waiver.service.ts';
 import { companyOf, eventCells, HOLD_MINUTES, publishedEvent, takenPlaces } from './booking.service.ts';
 import {
   bookingChildren,
@@ -527,7 +528,7 @@ async function queueConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking:
     places: String(booking.quantity),
     amount: formatMoney(booking.total),
     reference: booking.reference,
-    link: `${deps.config.publicUrl}/event-booking/waiver/?id=${booking.reference}&authhash=${encodeURIComponent(company.authhash)}`,
+    link: waiverLink(deps.config, 'event', booking.reference, company.authhash),
   });
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -128,6 +129,8 @@ export const partyGuests = pgTable(
     parentName: text(),
     parentEmail: text(),
     parentPhone: text(),
+    /** The secret in this guest's waiver link (`/birthday-party/waiver/?id=`). */
+    waiverToken: text().notNull().unique().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     invitedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('party_guests_position').on(t.partyBookingId, t.position)],

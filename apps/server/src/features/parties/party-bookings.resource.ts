@@ -45,6 +45,7 @@ export const partyBookingsResource = defineResource({
   canEdit: false,
   deleteMode: 'none',
   actions: {
+    waivers: { label: 'Waivers', selection: 'one', screen: 'party-waivers', permission: 'bookings.read' },
     cancel: {
       label: 'Cancel',
       selection: 'many',

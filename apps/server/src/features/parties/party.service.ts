@@ -14,7 +14,7 @@ import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
-import { htmlToText } from '../../platform/html.ts';
+import { htmlToParagraphs } from '../../platform/html.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
@@ -37,6 +37,7 @@ import { hhmm, isRestricted } from '../events/availability.ts';
 import { pricePartyBooking } from '../pricing/pricing.ts';
 import { children } from '../students/students.tables.ts';
 import { restrictedDates, venues } from '../venues/venues.tables.ts';
+import { waiverLink } from '../waivers/waiver.service.ts';
 import {
   birthdayPricing,
   partyBookings,
@@ -403,6 +404,7 @@ async function queuePartyConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, boo
     balance: formatMoney(booking.balance),
     reference: booking.reference,
     link: `${deps.config.publicUrl}/birthday-party/update-guest/?id=${booking.reference}&authhash=${encodeURIComponent(company.authhash)}`,
+    waiver_link: waiverLink(deps.config, 'party', booking.reference, company.authhash),
   });
 }
 
@@ -620,7 +622,18 @@ export async function saveGuests(
       .where(tenant.where(partyGuests, eq(partyGuests.partyBookingId, booking.id)))
       .for('update');
     const before = new Map(existing.map((g) => [g.position, g]));
-    await tx.delete(partyGuests).where(tenant.where(partyGuests, eq(partyGuests.partyBookingId, booking.id)));
+    // A row keeps its id (and so its waiver link and signed waiver) while it names the same child
+    // and parent email; a changed or removed row is a different guest.
+    const samePerson = (previous: (typeof existing)[number] | undefined, row: (typeof rows)[number]) =>
+      previous !== undefined &&
+      previous.childName === row.childName &&
+      previous.parentEmail === row.parentEmail;
+    const kept = new Set(
+      rows.filter((row) => samePerson(before.get(row.position), row)).map((r) => r.position),
+    );
+    const gone = existing.filter((g) => !kept.has(g.position)).map((g) => g.id);
+    if (gone.length > 0)
+      await tx.delete(partyGuests).where(tenant.where(partyGuests, inArray(partyGuests.id, gone)));
     const [settings] = await tx
       .select()
       .from(partyInvitationSettings)
@@ -632,18 +645,18 @@ export async function saveGuests(
     let count = 0;
     for (const row of rows) {
       const previous = before.get(row.position);
-      const alreadyInvited =
-        previous?.invitedAt && previous.parentEmail === row.parentEmail ? previous.invitedAt : null;
-      const [guest] = await tx
-        .insert(partyGuests)
-        .values(
-          tenant.values({
-            partyBookingId: booking.id,
-            ...row,
-            invitedAt: alreadyInvited ?? (row.parentEmail ? new Date() : null),
-          }),
-        )
-        .returning();
+      const alreadyInvited = kept.has(row.position) ? (previous?.invitedAt ?? null) : null;
+      const invitedAt = alreadyInvited ?? (row.parentEmail ? new Date() : null);
+      const [guest] = kept.has(row.position)
+        ? await tx
+            .update(partyGuests)
+            .set({ parentName: row.parentName, parentPhone: row.parentPhone, invitedAt })
+            .where(tenant.where(partyGuests, eq(partyGuests.id, previous!.id)))
+            .returning()
+        : await tx
+            .insert(partyGuests)
+            .values(tenant.values({ partyBookingId: booking.id, ...row, invitedAt }))
+            .returning();
       if (!row.parentEmail || alreadyInvited) continue;
       count++;
       await queueMail(
@@ -660,7 +673,7 @@ export async function saveGuests(
           date: displayDate(booking.date),
           time: slot ? hhmm(slot.startTime) : '',
           venue: venue ? [venue.name, venue.address, venue.suburb].filter(Boolean).join(', ') : company.name,
-          link: `${deps.config.publicUrl}/birthday-party/waiver/?id=${guest!.id}&authhash=${encodeURIComponent(company.authhash)}`,
+          link: waiverLink(deps.config, 'party', guest!.waiverToken, company.authhash),
         },
         settings ? { subject: settings.subject, body: htmlToParagraphs(settings.body) } : undefined,
       );
@@ -678,13 +691,4 @@ export async function saveGuests(
           : 'Your guest list has been saved.',
     },
   };
-}
-
-/** Staff-written invitation HTML as the paragraphs a mail template takes. */
-function htmlToParagraphs(html: string): string {
-  return html
-    .split(/<\/p>|<br\s*\/?>/i)
-    .map((part) => htmlToText(part))
-    .filter(Boolean)
-    .join('\n\n');
 }

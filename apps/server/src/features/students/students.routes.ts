@@ -1,49 +1,105 @@
+import { errorResponse, formResponse } from '@tumble/contracts/http';
+import {
+  type StudentChild,
+  type StudentChildForm,
+  studentChild,
+  studentChildForm,
+} from '@tumble/contracts/students';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
+import { parseForm } from '../../platform/forms.ts';
 import { insurances } from '../billing/billing.tables.ts';
 import { publishedEvent } from '../bookings/booking.service.ts';
 import { bookingChildren, bookings } from '../bookings/bookings.tables.ts';
+import { ownChild } from './account.service.ts';
 import { children } from './students.tables.ts';
 
 const tags = ['students'];
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** A parent's children and the insurance each can still buy (the checkout's per-child choices). */
+function childView(child: typeof children.$inferSelect): StudentChild {
+  return {
+    id: child.id,
+    first_name: child.firstName,
+    last_name: child.lastName,
+    dob: child.dob,
+    consent: child.consent ? 1 : 0,
+    insurance_type: child.insuranceType ?? '',
+  };
+}
+
+function childColumns(form: StudentChildForm) {
+  return {
+    firstName: form.first_name,
+    lastName: form.last_name,
+    dob: form.dob,
+    consent: form.consent === 1,
+    insuranceType: form.insurance_type || null,
+  };
+}
+
+/** A parent's children (list, add, edit) and the insurance each can still buy (the checkout's per-child choices). */
 export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
   app.get(
     '/api/v1/students/children',
-    {
-      schema: {
-        tags,
-        response: {
-          200: z.array(
-            z.object({
-              id: z.number(),
-              first_name: z.string(),
-              last_name: z.string(),
-              dob: z.string(),
-              consent: z.number(),
-            }),
-          ),
-        },
-      },
-      config: { access: 'parent.self' },
-    },
+    { schema: { tags, response: { 200: z.array(studentChild) } }, config: { access: 'parent.self' } },
     async (request) => {
       const auth = requireAuth(request);
-      const rows = await app.deps.database.db
+      const rows = await db
         .select()
         .from(children)
         .where(auth.tenant.where(children, eq(children.parentId, auth.userId)))
         .orderBy(asc(children.firstName), asc(children.id));
-      return rows.map((c) => ({
-        id: c.id,
-        first_name: c.firstName,
-        last_name: c.lastName,
-        dob: c.dob,
-        consent: c.consent ? 1 : 0,
-      }));
+      return rows.map(childView);
+    },
+  );
+  app.get(
+    '/api/v1/students/children/:id',
+    {
+      schema: { tags, params: idParams, response: { 200: studentChild, 404: errorResponse } },
+      config: { access: 'parent.self' },
+    },
+    async (request) => childView(await ownChild(app.deps, requireAuth(request), request.params.id)),
+  );
+  const formBody = z.record(z.string(), z.unknown());
+  app.post(
+    '/api/v1/students/children',
+    { schema: { tags, body: formBody, response: { 200: formResponse } }, config: { access: 'parent.self' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const parsed = parseForm(studentChildForm, request.body);
+      if (!parsed.ok) return parsed.response;
+      await db
+        .insert(children)
+        .values(auth.tenant.values({ parentId: auth.userId, ...childColumns(parsed.data) }));
+      return {
+        valid: true,
+        info: { title: 'Child added', message: `${parsed.data.first_name} has been added.` },
+      };
+    },
+  );
+  app.post(
+    '/api/v1/students/children/:id',
+    {
+      schema: { tags, params: idParams, body: formBody, response: { 200: formResponse, 404: errorResponse } },
+      config: { access: 'parent.self' },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const child = await ownChild(app.deps, auth, request.params.id);
+      const parsed = parseForm(studentChildForm, request.body);
+      if (!parsed.ok) return parsed.response;
+      await db
+        .update(children)
+        .set(childColumns(parsed.data))
+        .where(auth.tenant.where(children, eq(children.id, child.id)));
+      return {
+        valid: true,
+        info: { title: 'Child saved', message: `${parsed.data.first_name}’s details have been saved.` },
+      };
     },
   );
 
@@ -71,7 +127,6 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const { db } = app.deps.database;
       await publishedEvent(db, auth.tenant, request.query.event_id);
       const [products, own] = await Promise.all([
         db

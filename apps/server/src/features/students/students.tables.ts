@@ -17,6 +17,8 @@ export const children = pgTable(
     dob: date().notNull(),
     /** Photo consent. */
     consent: boolean().notNull().default(false),
+    /** The family's usual insurance choice, offered first at checkout. */
+    insuranceType: text({ enum: ['daily_insurance', 'full_insurance'] }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('children_parent').on(t.companyId, t.parentId)],

@@ -61,6 +61,8 @@ export const mailTemplates = {
       'Deposit paid: {{deposit}}. Balance to pay the venue: {{balance}}.',
       'Add your guests and we will send their parents the invitation and the waiver link:',
       '{{link}}',
+      'Please sign the birthday child’s waiver too:',
+      '{{waiver_link}}',
     ],
   },
   'party-invitation': {
@@ -70,6 +72,15 @@ export const mailTemplates = {
       '{{guest}} is invited to {{child}}’s birthday party on {{date}} at {{time}}, {{venue}}.',
       'Please sign the waiver for {{guest}} before the party:',
       '{{link}}',
+    ],
+  },
+  'waiver-request': {
+    subject: 'Please sign the waiver: {{title}}',
+    body: [
+      'Hello {{name}},',
+      '{{company}} needs a signed waiver for {{children}} before {{title}}. It takes a minute on your phone:',
+      '{{link}}',
+      'A waiver you have signed before is found automatically, so you will not be asked twice.',
     ],
   },
   'refund-due': {
@@ -113,7 +124,8 @@ export function renderMail(kind: MailKind, data: Record<string, string>, overrid
   const html = template.body
     .map((line) => {
       const filled = fill(line, data, escapeHtml).replaceAll('\n', '<br>');
-      return line === '{{link}}' ? `<p><a href="${filled}">${filled}</a></p>` : `<p>${filled}</p>`;
+      // A line that is only a link placeholder becomes a link.
+      return /^\{\{\w*link\}\}$/.test(line) ? `<p><a href="${filled}">${filled}</a></p>` : `<p>${filled}</p>`;
     })
     .join('\n');
   return { subject, text, html };

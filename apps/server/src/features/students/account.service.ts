@@ -1,0 +1,284 @@
+import type { MyBookings, MyPartyBookings, MyPayments, MyWaivers } from '@tumble/contracts/students';
+import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { NotFoundError } from '../../platform/errors.ts';
+import { formatMoney } from '../../platform/money.ts';
+import { payments } from '../../platform/payments/payments.tables.ts';
+import { renderPdf } from '../../platform/pdf.ts';
+import { users } from '../accounts/accounts.tables.ts';
+import { companyOf } from '../bookings/booking.service.ts';
+import { bookingChildren, bookingPlaces, bookings } from '../bookings/bookings.tables.ts';
+import { hhmm } from '../events/availability.ts';
+import { eventSessions, events } from '../events/events.tables.ts';
+import { partyBookings, partyGuests, partySlots } from '../parties/parties.tables.ts';
+import { displayInstant } from '../waivers/waiver.pdf.ts';
+import { waiverCoverage, waiverLink, waiverSubject } from '../waivers/waiver.service.ts';
+import { signedWaivers } from '../waivers/waivers.tables.ts';
+import { children } from './students.tables.ts';
+
+/**
+ * What a parent sees of their own account. Every query is scoped to the tenant and to
+ * `auth.userId`, so another parent's ids are simply not found (404).
+ */
+
+/** GET /api/v1/students/my-bookings: event bookings (not lapsed holds), newest first. */
+export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<MyBookings> {
+  const { db } = deps.database;
+  const { tenant } = auth;
+  const rows = await db
+    .select({ booking: bookings, eventName: events.name })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(
+      tenant.where(
+        bookings,
+        eq(bookings.parentId, auth.userId),
+        inArray(bookings.status, ['confirmed', 'cancelled', 'refund_due']),
+      ),
+    )
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.booking.id);
+  const [places, kids, paid, company] = await Promise.all([
+    db
+      .select({ bookingId: bookingPlaces.bookingId, date: bookingPlaces.date, name: eventSessions.name })
+      .from(bookingPlaces)
+      .innerJoin(eventSessions, eq(eventSessions.id, bookingPlaces.sessionId))
+      .where(tenant.where(bookingPlaces, inArray(bookingPlaces.bookingId, ids)))
+      .orderBy(asc(bookingPlaces.date), asc(eventSessions.startTime)),
+    db
+      .select({ bookingId: bookingChildren.bookingId, child: children })
+      .from(bookingChildren)
+      .innerJoin(children, eq(children.id, bookingChildren.childId))
+      .where(tenant.where(bookingChildren, inArray(bookingChildren.bookingId, ids)))
+      .orderBy(asc(bookingChildren.id)),
+    db
+      .select()
+      .from(payments)
+      .where(tenant.where(payments, inArray(payments.bookingId, ids)))
+      .orderBy(desc(payments.id)),
+    companyOf(db, tenant),
+  ]);
+  const subjects = kids.map((k) => waiverSubject.event(k.bookingId, k.child.id));
+  const waivers = await waiverCoverage(db, tenant, 'event', subjects);
+
+  return rows.map(({ booking, eventName }) => {
+    // One place per child per session-day: show each session-day once.
+    const days = new Map<string, { name: string; date: string }>();
+    for (const p of places.filter((p) => p.bookingId === booking.id)) days.set(`${p.date}|${p.name}`, p);
+    const own = kids
+      .filter((k) => k.bookingId === booking.id)
+      .map(({ child }) => ({
+        id: child.id,
+        first_name: child.firstName,
+        last_name: child.lastName,
+        waiver: !waivers.required
+          ? ('none' as const)
+          : waivers.covered.has(waiverSubject.event(booking.id, child.id))
+            ? ('signed' as const)
+            : ('needed' as const),
+      }));
+    const payment = paid.find((p) => p.bookingId === booking.id && p.status !== 'expired');
+    const missing = booking.status === 'confirmed' && own.some((c) => c.waiver === 'needed');
+    return {
+      reference: booking.reference,
+      event_name: eventName,
+      status: booking.status,
+      created_at: booking.createdAt.toISOString(),
+      total: booking.total,
+      places: booking.quantity,
+      sessions: [...days.values()],
+      children: own,
+      payment: payment
+        ? {
+            id: payment.id,
+            status: payment.status,
+            amount: payment.amount,
+            paid_at: payment.paidAt?.toISOString() ?? null,
+          }
+        : null,
+      waiver_link: missing ? waiverLink(deps.config, 'event', booking.reference, company.authhash) : null,
+    };
+  });
+}
+
+/** GET /api/v1/students/my-party-bookings, newest first. */
+export async function myPartyBookings(deps: AppDeps, auth: AuthContext): Promise<MyPartyBookings> {
+  const { db } = deps.database;
+  const { tenant } = auth;
+  const rows = await db
+    .select({ party: partyBookings, slot: partySlots, child: children })
+    .from(partyBookings)
+    .innerJoin(partySlots, eq(partySlots.id, partyBookings.slotId))
+    .innerJoin(children, eq(children.id, partyBookings.childId))
+    .where(
+      tenant.where(
+        partyBookings,
+        eq(partyBookings.parentId, auth.userId),
+        inArray(partyBookings.status, ['confirmed', 'cancelled', 'refund_due']),
+      ),
+    )
+    .orderBy(desc(partyBookings.date), desc(partyBookings.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.party.id);
+  const [guests, company] = await Promise.all([
+    db
+      .select({ partyBookingId: partyGuests.partyBookingId })
+      .from(partyGuests)
+      .where(tenant.where(partyGuests, inArray(partyGuests.partyBookingId, ids))),
+    companyOf(db, tenant),
+  ]);
+  const waivers = await waiverCoverage(
+    db,
+    tenant,
+    'party',
+    rows.map((r) => waiverSubject.party(r.party.id, r.child.id)),
+  );
+  return rows.map(({ party, slot, child }) => {
+    const confirmed = party.status === 'confirmed';
+    const waiver = !waivers.required
+      ? ('none' as const)
+      : waivers.covered.has(waiverSubject.party(party.id, child.id))
+        ? ('signed' as const)
+        : ('needed' as const);
+    return {
+      reference: party.reference,
+      date: party.date,
+      slot_name: slot.name,
+      time: hhmm(slot.startTime),
+      child_name: `${child.firstName} ${child.lastName}`,
+      status: party.status,
+      guests: party.guests,
+      guests_named: guests.filter((g) => g.partyBookingId === party.id).length,
+      total: party.total,
+      deposit: party.deposit,
+      balance: party.balance,
+      waiver,
+      waiver_link:
+        confirmed && waiver === 'needed'
+          ? waiverLink(deps.config, 'party', party.reference, company.authhash)
+          : null,
+      update_guests_link: confirmed
+        ? `/birthday-party/update-guest/?id=${encodeURIComponent(party.reference)}&authhash=${encodeURIComponent(company.authhash)}`
+        : null,
+    };
+  });
+}
+
+/** The parent's payments that money moved for (paid, refund due, refunded), with what each was for. */
+async function ownPayments(deps: AppDeps, auth: AuthContext, paymentId?: number) {
+  const { tenant } = auth;
+  return deps.database.db
+    .select({
+      payment: payments,
+      eventName: events.name,
+      bookingRef: bookings.reference,
+      partyRef: partyBookings.reference,
+      partyDate: partyBookings.date,
+    })
+    .from(payments)
+    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+    .leftJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(partyBookings, eq(partyBookings.id, payments.partyBookingId))
+    .where(
+      tenant.where(
+        payments,
+        or(eq(bookings.parentId, auth.userId), eq(partyBookings.parentId, auth.userId)),
+        inArray(payments.status, ['paid', 'refund_due', 'refunded']),
+        isNotNull(payments.paidAt),
+        paymentId === undefined ? undefined : eq(payments.id, paymentId),
+      ),
+    )
+    .orderBy(desc(payments.paidAt), desc(payments.id));
+}
+
+const dmy = (iso: string) => iso.split('-').reverse().join('/');
+
+function describe(row: Awaited<ReturnType<typeof ownPayments>>[number]): string {
+  if (row.eventName) return `${row.eventName} (booking ${row.bookingRef})`;
+  return `Birthday party deposit, ${row.partyDate ? dmy(row.partyDate) : ''} (booking ${row.partyRef})`;
+}
+
+/** GET /api/v1/students/payments */
+export async function myPayments(deps: AppDeps, auth: AuthContext): Promise<MyPayments> {
+  const rows = await ownPayments(deps, auth);
+  return rows.map((row) => ({
+    id: row.payment.id,
+    description: describe(row),
+    amount: row.payment.amount,
+    status: row.payment.status,
+    provider: row.payment.provider,
+    paid_at: row.payment.paidAt?.toISOString() ?? null,
+    receipt_url: `/api/v1/students/payments/${row.payment.id}/receipt`,
+  }));
+}
+
+const providerNames: Record<string, string> = {
+  stripe: 'Card (Stripe)',
+  square: 'Card (Square)',
+  test: 'Test card',
+};
+
+/** GET /api/v1/students/payments/:id/receipt: a PDF receipt of one of the parent's payments. */
+export async function paymentReceipt(deps: AppDeps, auth: AuthContext, paymentId: number): Promise<Buffer> {
+  const { db } = deps.database;
+  const [row] = await ownPayments(deps, auth, paymentId);
+  if (!row) throw new NotFoundError();
+  const [company, [parent]] = await Promise.all([
+    companyOf(db, auth.tenant),
+    db
+      .select()
+      .from(users)
+      .where(auth.tenant.where(users, eq(users.id, auth.userId))),
+  ]);
+  const { payment } = row;
+  return renderPdf({
+    title: `Receipt no. ${payment.id}`,
+    subtitle: company.name,
+    sections: [
+      {
+        rows: [
+          ['Date paid', payment.paidAt ? displayInstant(payment.paidAt, company.timeZone) : ''],
+          ['Received from', parent ? `${parent.fullName} <${parent.email}>` : ''],
+          ['For', describe(row)],
+          ['Amount', `${formatMoney(payment.amount)} ${company.currency}`],
+          ['Paid by', providerNames[payment.provider] ?? payment.provider],
+          ['Payment reference', payment.providerRef],
+          ...(payment.status === 'paid'
+            ? []
+            : ([['Status', 'Refunded or to be refunded']] as [string, string][])),
+        ],
+      },
+    ],
+    footer: 'Thank you. Keep this receipt for your records.',
+  });
+}
+
+/** GET /api/v1/students/waivers: waivers signed for the parent's children. */
+export async function myWaivers(deps: AppDeps, auth: AuthContext): Promise<MyWaivers> {
+  const rows = await deps.database.db
+    .select()
+    .from(signedWaivers)
+    .where(auth.tenant.where(signedWaivers, eq(signedWaivers.parentId, auth.userId)))
+    .orderBy(desc(signedWaivers.signedAt));
+  return rows.map((w) => ({
+    id: w.id,
+    child_name: `${w.childFirstName} ${w.childLastName}`,
+    waiver_title: w.waiverTitle,
+    version: w.waiverVersion,
+    signer_name: w.signerName,
+    signed_at: w.signedAt.toISOString(),
+    pdf_url: `/api/v1/students/waivers/${w.id}/pdf`,
+  }));
+}
+
+/** A child of the signed-in parent; 404 for anyone else's. */
+export async function ownChild(deps: AppDeps, auth: AuthContext, childId: number) {
+  const [child] = await deps.database.db
+    .select()
+    .from(children)
+    .where(auth.tenant.where(children, and(eq(children.id, childId), eq(children.parentId, auth.userId))));
+  if (!child) throw new NotFoundError();
+  return child;
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { insuranceType } from './booking.ts';
+import { pastDate } from './waiver.ts';
+
+/**
+ * The parent's account (role student, SPEC.md points 2 and 3): profile, children, bookings, party
+ * bookings, payments with receipts, signed waivers. Every call answers only the signed-in parent's
+ * own rows; another parent's ids answer 404.
+ */
+
+/** GET/POST /api/v1/students/profile (SPEC.md point 3: User profile). */
+export const studentProfile = z.object({
+  full_name: z.string().trim().min(1, 'Please enter your full name.').max(120),
+  email: z.email('Please enter a valid email address.').max(254),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[0-9 +()-]*$/, 'Please enter a valid phone number.')
+    .optional()
+    .default(''),
+});
+export type StudentProfile = z.infer<typeof studentProfile>;
+export type StudentProfileInput = z.input<typeof studentProfile>;
+export const emailTaken = 'Another account already uses this email address.';
+
+/** GET /api/v1/students/children and /children/:id (SPEC.md point 3: Child). */
+export const studentChild = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  dob: z.string(),
+  consent: z.number(),
+  /** The family's usual insurance choice, offered first at checkout ('' when none). */
+  insurance_type: z.union([insuranceType, z.literal('')]),
+});
+export type StudentChild = z.infer<typeof studentChild>;
+
+/** POST /api/v1/students/children (add) and /children/:id (edit). */
+export const studentChildForm = z.object({
+  first_name: z.string().trim().min(1, 'Please enter the first name.').max(80),
+  last_name: z.string().trim().min(1, 'Please enter the last name.').max(80),
+  dob: pastDate,
+  consent: z.coerce.number().int().min(0).max(1).optional().default(0),
+  insurance_type: z
+    .union([insuranceType, z.literal('')])
+    .optional()
+    .default(''),
+});
+export type StudentChildForm = z.infer<typeof studentChildForm>;
+export type StudentChildFormInput = z.input<typeof studentChildForm>;
+
+const waiverState = z.enum(['signed', 'needed', 'none']);
+
+/** GET /api/v1/students/my-bookings: the parent's event bookings, newest first. */
+export const myBookingsResponse = z.array(
+  z.object({
+    reference: z.string(),
+    event_name: z.string(),
+    status: z.enum(['pending', 'confirmed', 'cancelled', 'expired', 'refund_due']),
+    created_at: z.string(),
+    /** Cents. */
+    total: z.number(),
+    places: z.number(),
+    sessions: z.array(z.object({ name: z.string(), date: z.string() })),
+    children: z.array(
+      z.object({
+        id: z.number(),
+        first_name: z.string(),
+        last_name: z.string(),
+        /** 'none': the company has no event waiver. */
+        waiver: waiverState,
+      }),
+    ),
+    payment: z
+      .object({ id: z.number(), status: z.string(), amount: z.number(), paid_at: z.string().nullable() })
+      .nullable(),
+    /** The page that signs the missing waivers; null when none is missing. */
+    waiver_link: z.string().nullable(),
+  }),
+);
+export type MyBookings = z.infer<typeof myBookingsResponse>;
+
+/** GET /api/v1/students/my-party-bookings, newest first. */
+export const myPartyBookingsResponse = z.array(
+  z.object({
+    reference: z.string(),
+    date: z.string(),
+    slot_name: z.string(),
+    time: z.string(),
+    child_name: z.string(),
+    status: z.enum(['pending', 'confirmed', 'cancelled', 'expired', 'refund_due']),
+    guests: z.number(),
+    /** Guests named on the guest list so far. */
+    guests_named: z.number(),
+    /** Cents. */
+    total: z.number(),
+    deposit: z.number(),
+    balance: z.number(),
+    waiver: waiverState,
+    waiver_link: z.string().nullable(),
+    /** The guest list page; null unless confirmed. */
+    update_guests_link: z.string().nullable(),
+  }),
+);
+export type MyPartyBookings = z.infer<typeof myPartyBookingsResponse>;
+
+/** GET /api/v1/students/payments: paid (and refunded) payments; each has a PDF receipt. */
+export const myPaymentsResponse = z.array(
+  z.object({
+    id: z.number(),
+    description: z.string(),
+    /** Cents. */
+    amount: z.number(),
+    status: z.string(),
+    provider: z.string(),
+    paid_at: z.string().nullable(),
+    /** GET with the session token: application/pdf. */
+    receipt_url: z.string(),
+  }),
+);
+export type MyPayments = z.infer<typeof myPaymentsResponse>;
+
+/** GET /api/v1/students/waivers: waivers signed for the parent's children. */
+export const myWaiversResponse = z.array(
+  z.object({
+    id: z.number(),
+    child_name: z.string(),
+    waiver_title: z.string(),
+    version: z.number(),
+    signer_name: z.string(),
+    signed_at: z.string(),
+    /** GET with the session token: application/pdf. */
+    pdf_url: z.string(),
+  }),
+);
+export type MyWaivers = z.infer<typeof myWaiversResponse>;
