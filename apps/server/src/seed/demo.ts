@@ -23,6 +23,7 @@ import { DEFAULT_INVITATION_HTML } from '../features/parties/parties.resource.ts
 import { birthdayPricing, partyInvitationSettings, partySlots } from '../features/parties/parties.tables.ts';
 import { children } from '../features/students/students.tables.ts';
 import { restrictedDates, venues } from '../features/venues/venues.tables.ts';
+import { waivers } from '../features/waivers/waivers.tables.ts';
 import { hashPassword, randomToken } from '../platform/secrets.ts';
 import { Tenant } from '../platform/tenancy.ts';
 
@@ -265,6 +266,18 @@ async function seedCatalog(tx: Db, tenant: Tenant, parentId: number) {
       appliesTo: 'all',
       recurringYearly: true,
     }) as typeof restrictedDates.$inferInsert,
+  );
+  await tx.insert(waivers).values(
+    v({
+      title: 'Participation and medical waiver',
+      body: [
+        '<p>I am the parent or legal guardian of the child named below and give permission for them to take part in gymnastics, ninja, trampoline and play activities run by Bounce Gymnastics Parramatta.</p>',
+        '<p>I understand that physical activity carries a risk of injury. Our coaches follow safe teaching practice and supervise every session.</p>',
+        '<p>I authorise staff to arrange first aid and, if needed, call an ambulance at my expense. I have told the gym about any medical condition below.</p>',
+      ].join(''),
+      appliesTo: 'all',
+      askFields: ['medical', 'allergies', 'emergency_contact', 'photo_consent'],
+    }) as typeof waivers.$inferInsert,
   );
   // Bookings that make the demo realistic: the camp's first full day nearly full (1 of 3 left) and
   // the ninja week's first day full (waitlist only). Another family, so the demo parent books freely.
