@@ -302,3 +302,74 @@ describe('403 rule (the shared client applies it to every call)', () => {
     expect(api.getToken()).toBe('tok');
   });
 });
+
+describe('download', () => {
+  it('GETs the file with the bearer token and returns its bytes as a Blob of its type', async () => {
+    const fetchMock = stubFetch(
+      new Response('%PDF-1.7 receipt', { headers: { 'Content-Type': 'application/pdf' } }),
+    );
+    const { api } = client();
+    api.setToken('tok-pdf');
+
+    const blob = await api.download('/api/v1/students/payments/5/receipt', { query: { v: 2 } });
+
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/students/payments/5/receipt?v=2');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('GET');
+    expect(sentHeaders(fetchMock).get('Authorization')).toBe('Bearer tok-pdf');
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7 receipt');
+  });
+
+  it('takes a rotated token from the file response', async () => {
+    stubFetch(
+      new Response('a,b\r\n', {
+        headers: { 'Content-Type': 'text/csv', [TOKEN_HEADER]: 'rotated-on-download' },
+      }),
+    );
+    const { api } = client();
+    api.setToken('old');
+
+    await api.download('/api/v1/admin/reports/birthday-parties');
+
+    expect(api.getToken()).toBe('rotated-on-download');
+  });
+
+  it('throws an ApiError with the server message when the file is not there', async () => {
+    stubFetch(json({ message: 'This receipt does not exist.' }, { status: 404 }));
+    const { api } = client();
+
+    const error = await api.download('/api/v1/students/payments/9/receipt').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(404);
+    expect((error as ApiError).serverMessage).toBe('This receipt does not exist.');
+  });
+
+  it('applies the 403 rule like every other call', async () => {
+    stubFetch(json({ message: 'Forbidden' }, { status: 403 }));
+    const { api, alert, redirect } = client({ pathname: '/admin/students/payments', search: '' });
+    api.setToken('tok');
+
+    await expect(api.download('/api/v1/students/payments/5/receipt')).rejects.toMatchObject({ status: 403 });
+
+    expect(alert).toHaveBeenCalledExactlyOnceWith(messages.sessionExpired);
+    expect(redirect).toHaveBeenCalledExactlyOnceWith('/admin/login');
+    expect(api.getToken()).toBeNull();
+  });
+
+  it('treats an HTML page (a proxy or the SPA fallback) as a communication error, not a file', async () => {
+    stubFetch(new Response('<!doctype html><p>app</p>', { headers: { 'Content-Type': 'text/html' } }));
+    const { api } = client();
+
+    await expect(api.download('/api/v1/students/payments/5/receipt')).rejects.toBeInstanceOf(
+      CommunicationError,
+    );
+  });
+
+  it('turns a network failure into a communication error', async () => {
+    stubFetch(new TypeError('Failed to fetch'));
+    const { api } = client();
+
+    await expect(api.download('/api/v1/students/waivers/1/pdf')).rejects.toThrow(messages.communicationError);
+  });
+});

@@ -232,7 +232,44 @@ export class ApiClient {
   }
 
   async request<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const headers = new Headers({ Accept: 'application/json' });
+    const response = await this.send(method, path, options, 'application/json');
+    const text = await readBody(() => response.text(), options.signal);
+    const parsed = parseBody(text, response.headers.get('Content-Type'));
+    if (!response.ok) throw this.failure(response.status, parsed, text);
+    if (!parsed.ok) throw new CommunicationError(parsed.error);
+    if (!options.schema) return parsed.value as T;
+    const checked = options.schema.safeParse(parsed.value);
+    if (!checked.success) throw new CommunicationError(checked.error);
+    return checked.data;
+  }
+
+  /**
+   * GETs a file (PDF receipt, signed waiver, CSV report) as a Blob. Downloads need the bearer token,
+   * so pages fetch them here and save them with `saveBlob` rather than linking to them. Failures
+   * throw like every other call, and a 403 ends the session the same way.
+   */
+  async download(path: string, options: Pick<RequestOptions<Blob>, 'query' | 'signal'> = {}): Promise<Blob> {
+    const response = await this.send('GET', path, options, '*/*');
+    const contentType = response.headers.get('Content-Type');
+    if (!response.ok) {
+      const text = await readBody(() => response.text(), options.signal);
+      throw this.failure(response.status, parseBody(text, contentType), text);
+    }
+    if (contentType?.includes('text/html')) {
+      // An HTML page here comes from a proxy or the SPA fallback; saving it as the file would mislead.
+      throw new CommunicationError(new Error(`Unexpected content type: ${contentType}`));
+    }
+    return readBody(() => response.blob(), options.signal);
+  }
+
+  /** Sends one call with the session's Authorization header and takes any new token from the answer. */
+  private async send(
+    method: string,
+    path: string,
+    options: Omit<RequestOptions<unknown>, 'schema'>,
+    accept: string,
+  ): Promise<Response> {
+    const headers = new Headers({ Accept: accept });
     headers.set('Authorization', this.token ? `Bearer ${this.token}` : 'Public');
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) {
@@ -244,7 +281,6 @@ export class ApiClient {
 
     const doFetch = this.options.fetch ?? globalThis.fetch;
     let response: Response;
-    let text: string;
     try {
       response = await doFetch(this.url(path, options.query), {
         method,
@@ -252,7 +288,6 @@ export class ApiClient {
         body,
         signal: options.signal,
       });
-      text = await response.text();
     } catch (error) {
       if (options.signal?.aborted) throw error;
       throw new CommunicationError(error);
@@ -260,17 +295,13 @@ export class ApiClient {
 
     const token = response.headers.get(TOKEN_HEADER);
     if (token) this.setToken(token);
+    return response;
+  }
 
-    const parsed = parseBody(text, response.headers.get('Content-Type'));
-    if (!response.ok) {
-      if (response.status === 403) this.handleForbidden();
-      throw new ApiError(response.status, parsed.ok ? parsed.value : text);
-    }
-    if (!parsed.ok) throw new CommunicationError(parsed.error);
-    if (!options.schema) return parsed.value as T;
-    const checked = options.schema.safeParse(parsed.value);
-    if (!checked.success) throw new CommunicationError(checked.error);
-    return checked.data;
+  /** The error of a non-2xx answer, after applying the 403 rule. */
+  private failure(status: number, parsed: ParsedBody, text: string): ApiError {
+    if (status === 403) this.handleForbidden();
+    return new ApiError(status, parsed.ok ? parsed.value : text);
   }
 
   /**
@@ -335,10 +366,19 @@ export class ApiClient {
 
 type ParsedBody = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/** Reads a response body; a connection dropped mid-body is a communication error, an abort stays an abort. */
+async function readBody<T>(read: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new CommunicationError(error);
+  }
+}
+
 function parseBody(text: string, contentType: string | null): ParsedBody {
   if (text.length === 0) return { ok: true, value: undefined };
-  // Report downloads (CSV) come back as their text.
-  if (contentType?.includes('text/csv')) return { ok: true, value: text };
+  // Files (CSV, PDF) come through `download`, never here.
   if (!contentType?.includes('json')) {
     // The API answers JSON only; an HTML page here comes from a proxy or the SPA fallback.
     return { ok: false, error: new Error(`Unexpected content type: ${contentType ?? 'none'}`) };

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { ResourceRouteHandle } from '../admin/use-resource-route';
 import { PageLoader } from '../components/page-loader';
-import { PlaceholderPage } from '../components/placeholder-page';
 import { AdminIndexRedirect } from './admin-index-redirect';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -12,10 +11,6 @@ import { RouteErrorPage } from './route-error-page';
 /** Loads a page's code only when its route is visited, so public pages stay small. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
-}
-
-function placeholder(path: string, title: string, issue: string): RouteObject {
-  return { path, element: <PlaceholderPage title={title} issue={issue} /> };
 }
 
 const loginPage = page(
@@ -71,6 +66,20 @@ function resourceRoutes(): RouteObject[] {
       lazy: page(
         () => import('../admin/screens/custom-screen-page'),
         (m) => m.EventAvailabilityPage,
+      ),
+    },
+    {
+      path: 'admin/events/:eventId/bookings/:id/booking-waivers',
+      lazy: page(
+        () => import('../features/waivers/booking-waivers-page'),
+        (m) => m.EventBookingWaiversPage,
+      ),
+    },
+    {
+      path: 'admin/party-bookings/:id/party-waivers',
+      lazy: page(
+        () => import('../features/waivers/booking-waivers-page'),
+        (m) => m.PartyBookingWaiversPage,
       ),
     },
     ...nested,
@@ -173,7 +182,13 @@ export const routes: RouteObject[] = [
               (m) => m.PartyCheckoutPage,
             ),
           },
-          placeholder('birthday-party/waiver', 'Birthday party waiver', 'Waivers'),
+          {
+            path: 'birthday-party/waiver',
+            lazy: page(
+              () => import('../features/waivers/waiver-page'),
+              (m) => m.PartyWaiverPage,
+            ),
+          },
           {
             path: 'birthday-party/update-guest',
             lazy: page(
@@ -181,7 +196,13 @@ export const routes: RouteObject[] = [
               (m) => m.UpdateGuestPage,
             ),
           },
-          placeholder('event-booking/waiver', 'Event waiver', 'Waivers'),
+          {
+            path: 'event-booking/waiver',
+            lazy: page(
+              () => import('../features/waivers/waiver-page'),
+              (m) => m.EventWaiverPage,
+            ),
+          },
           {
             path: 'events/invitation/confirm',
             lazy: page(
@@ -262,10 +283,64 @@ export const routes: RouteObject[] = [
               (m) => m.MailMessagePage,
             ),
           },
-          placeholder('admin/students/profile', 'My Profile', 'Parent account'),
-          placeholder('admin/students/children/*', 'My Children', 'Parent account'),
-          placeholder('admin/students/my-booking/*', 'My Bookings', 'Parent account'),
-          placeholder('admin/students/my-party-booking/*', 'My Party Bookings', 'Parent account'),
+
+          // The parent's account (role student).
+          {
+            path: 'admin/students/profile',
+            lazy: page(
+              () => import('../features/students/profile-page'),
+              (m) => m.ProfilePage,
+            ),
+          },
+          {
+            path: 'admin/students/children',
+            lazy: page(
+              () => import('../features/students/children-page'),
+              (m) => m.ChildrenPage,
+            ),
+          },
+          {
+            path: 'admin/students/children/add',
+            lazy: page(
+              () => import('../features/students/child-form-page'),
+              (m) => m.ChildFormPage,
+            ),
+          },
+          {
+            path: 'admin/students/children/:id',
+            lazy: page(
+              () => import('../features/students/child-form-page'),
+              (m) => m.ChildFormPage,
+            ),
+          },
+          {
+            path: 'admin/students/my-booking',
+            lazy: page(
+              () => import('../features/students/my-bookings-page'),
+              (m) => m.MyBookingsPage,
+            ),
+          },
+          {
+            path: 'admin/students/my-party-booking',
+            lazy: page(
+              () => import('../features/students/my-party-bookings-page'),
+              (m) => m.MyPartyBookingsPage,
+            ),
+          },
+          {
+            path: 'admin/students/payments',
+            lazy: page(
+              () => import('../features/students/payments-page'),
+              (m) => m.PaymentsPage,
+            ),
+          },
+          {
+            path: 'admin/students/waiver',
+            lazy: page(
+              () => import('../features/students/waivers-page'),
+              (m) => m.MyWaiversPage,
+            ),
+          },
           ...resourceRoutes(),
         ],
       },

@@ -13,6 +13,8 @@ export interface DobValue {
 interface DateOfBirthInputProps extends DobValue {
   onChange: (value: DobValue) => void;
   label?: string;
+  /** A message from the form's own check, shown when the typed text itself is fine. */
+  error?: string;
 }
 
 /**
@@ -20,7 +22,13 @@ interface DateOfBirthInputProps extends DobValue {
  * 21 years ago, typing allowed. Text that is not such a date is kept in `dobText` rather than
  * dropped, so the parent is told instead of the field silently emptying.
  */
-export function DateOfBirthInput({ dob, dobText, onChange, label = 'Date of birth' }: DateOfBirthInputProps) {
+export function DateOfBirthInput({
+  dob,
+  dobText,
+  onChange,
+  label = 'Date of birth',
+  error,
+}: DateOfBirthInputProps) {
   const limits = dobLimits();
   return (
     <DateInput
@@ -39,7 +47,7 @@ export function DateOfBirthInput({ dob, dobText, onChange, label = 'Date of birt
         onChange({ dob: parsed ?? (text ? '' : dob), dobText: text && !parsed ? text : '' });
       }}
       fixOnBlur={false}
-      error={dobText ? 'Enter a past date as DD/MM/YYYY.' : undefined}
+      error={dobText ? 'Enter a past date as DD/MM/YYYY.' : error}
       popoverProps={{ withinPortal: true }}
     />
   );

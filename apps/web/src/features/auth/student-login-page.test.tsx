@@ -66,7 +66,7 @@ describe('StudentLoginPage', () => {
     await user.type(screen.getByLabelText(/^password/i), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText('My Profile — arrives with the Parent account issue')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/students/profile');
   });
 });

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { formatMoney } from '../../admin/format';
 import { api } from '../../api/client';
+import { saveBlob } from '../../components/file-download';
 
 const report = z.object({
   months: z.array(
@@ -34,15 +35,10 @@ const report = z.object({
 
 const REPORT_URL = '/api/v1/admin/reports/birthday-parties';
 
-/** Saves the server's CSV (the download needs the bearer token, so it is fetched, not linked). */
+/** Saves the server's CSV. */
 export async function downloadPartyReport(year: number): Promise<void> {
-  const csv = await api.get<string>(REPORT_URL, { query: { year, format: 'csv' } });
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `birthday-parties-${year}.csv`;
-  link.click();
-  URL.revokeObjectURL(url);
+  const csv = await api.download(REPORT_URL, { query: { year, format: 'csv' } });
+  saveBlob(csv, `birthday-parties-${year}.csv`);
 }
 
 /** /admin/reports/birthday-parties: parties, guests, deposits and balances per month, as CSV too. */
