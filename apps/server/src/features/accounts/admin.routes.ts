@@ -115,10 +115,11 @@ export const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'users.manage' },
     },
     async (request) => {
+      const auth = requireAuth(request);
+      // Another company's id is not found, whatever the body says.
+      await admin.getUser(app.deps, auth.tenant, request.params.id);
       const form = parseForm(userUpdate, request.body);
-      return form.ok
-        ? admin.updateUser(app.deps, requireAuth(request), request.params.id, form.data)
-        : form.response;
+      return form.ok ? admin.updateUser(app.deps, auth, request.params.id, form.data) : form.response;
     },
   );
 

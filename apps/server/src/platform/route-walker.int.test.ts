@@ -1,0 +1,309 @@
+import { type Role, roles } from '@tumble/contracts/auth';
+import { waiverMessages } from '@tumble/contracts/waiver';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBookableEvent } from '../testing/booking-fixtures.ts';
+import { createCompany, createUser, sessionFor } from '../testing/factories.ts';
+import { createTestApp, type TestContext } from '../testing/harness.ts';
+import { createPartySetup } from '../testing/party-fixtures.ts';
+import {
+  createChild,
+  createConfirmedBooking,
+  createConfirmedParty,
+  createWaiverTemplate,
+  SIGNATURE,
+} from '../testing/waiver-fixtures.ts';
+import { authPlugin } from './auth.ts';
+import { type Access, permissions, roleHas } from './permissions.ts';
+import { allResources, collectionPath } from './resources/define.ts';
+
+/**
+ * Walks every route the server registers (issue 8, point 1). The list comes from the server
+ * itself (`app.routeAccess`, filled as routes are added), so a new route is covered without
+ * anyone remembering to add it here.
+ */
+type Headers = Record<string, string>;
+
+/** Tables whose rows a request may legitimately touch without changing business data. */
+const BOOKKEEPING = new Set(['auth_sessions', 'auth_throttle', 'rate_limits']);
+
+describe('route walker: every registered route', () => {
+  let t: TestContext;
+  const asRole = {} as Record<Role, Headers>;
+  const userOf = {} as Record<Role, { id: number; companyId: number }>;
+  let foreign: { admin: Headers; parent: Headers; authhash: string };
+  /** Company A's ids that the id-bearing routes are called with. */
+  let ids: Record<string, string | number>;
+
+  const inject = (method: string, url: string, headers: Headers = {}, payload?: object) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      payload: method === 'GET' || method === 'DELETE' ? undefined : (payload ?? {}),
+    });
+
+  /** Every table's contents as one hash per table, to prove a set of calls changed nothing. */
+  const fingerprint = async () => {
+    const tables = await t.database.db.execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    );
+    const result: Record<string, string> = {};
+    for (const { name } of tables.rows) {
+      if (BOOKKEEPING.has(name) || name.startsWith('__drizzle')) continue;
+      const [row] = (
+        await t.database.db.execute<{ h: string }>(
+          sql.raw(
+            `select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`,
+          ),
+        )
+      ).rows;
+      result[name] = row!.h;
+    }
+    return result;
+  };
+
+  beforeAll(async () => {
+    // Payment keys set (never called: no request here reaches a provider), so the webhooks run
+    // their signature checks instead of answering "not set up" (503).
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_walker',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_walker',
+      STRIPE_WEBHOOK_SECRET: 'whsec_walker',
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+      SQUARE_ACCESS_TOKEN: 'square-walker',
+      SQUARE_LOCATION_ID: 'LWALKER',
+      SQUARE_WEBHOOK_SIGNATURE_KEY: 'square-walker-key',
+      SQUARE_BASE_URL: 'http://127.0.0.1:9',
+    });
+    const { db } = t.database;
+    const a = await createCompany(db, { paymentMethod: 'test' });
+    const b = await createCompany(db, { paymentMethod: 'test' });
+    for (const role of roles) {
+      userOf[role] = await createUser(db, a.id, { role });
+      asRole[role] = (await sessionFor(db, userOf[role])).headers;
+    }
+    foreign = {
+      admin: (await sessionFor(db, await createUser(db, b.id, { role: 'companyadmin' }))).headers,
+      parent: (await sessionFor(db, await createUser(db, b.id, { role: 'student' }))).headers,
+      authhash: b.authhash,
+    };
+
+    // Company A's rows behind every id-bearing route that is not an engine resource.
+    const parent = await createUser(db, a.id, { role: 'student' });
+    const staff = await createUser(db, a.id, { role: 'companystaff' });
+    const { event } = await createBookableEvent(db, a.id);
+    await createWaiverTemplate(db, a.id);
+    const child = await createChild(db, a.id, parent.id);
+    const { booking, payment } = await createConfirmedBooking(db, a.id, {
+      parentId: parent.id,
+      eventId: event.id,
+      childIds: [child.id],
+    });
+    const setup = await createPartySetup(db, a.id);
+    const { party } = await createConfirmedParty(db, a.id, {
+      parentId: parent.id,
+      slotId: setup.morning.id,
+      childId: child.id,
+      date: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10),
+      guests: [{ childName: 'Sam Guest', parentEmail: 'sam@example.test' }],
+    });
+    const signed = await inject(
+      'POST',
+      `/api/v1/event-booking/waiver?authhash=${a.authhash}`,
+      {},
+      {
+        id: booking.reference,
+        child_id: child.id,
+        first_name: 'Mia',
+        last_name: 'Tester',
+        dob: '2018-04-09',
+        signer_name: 'Pat',
+        signature: SIGNATURE,
+        agree: true,
+      },
+    );
+    expect(signed.json().valid).toBe(true);
+    const staffHeaders = (await sessionFor(db, staff)).headers;
+    const status = await inject(
+      'GET',
+      `/api/v1/admin/waivers/status?kind=event&booking_id=${booking.id}`,
+      staffHeaders,
+    );
+    await inject('POST', '/api/v1/admin/waivers/resend', staffHeaders, {
+      kind: 'party',
+      booking_id: party.id,
+    });
+    const mail = await t.database.db.execute<{ id: number }>(
+      sql`select id from mail_outbox where company_id = ${a.id} order by id limit 1`,
+    );
+    ids = {
+      company: a.id,
+      staffUser: staff.id,
+      mail: mail.rows[0]!.id,
+      event: event.id,
+      child: child.id,
+      payment: payment.id,
+      signedWaiver: status.json().people[0].signed_waiver_id,
+      booking: booking.id,
+      bookingReference: booking.reference,
+      party: party.id,
+      partyReference: party.reference,
+    };
+  });
+  afterAll(() => t.close());
+
+  it('knows every route, and each declares an access the permission table has', () => {
+    const known = new Set<Access>(['public', 'signed-in', ...(Object.keys(permissions) as Access[])]);
+    expect(t.app.routeAccess.length).toBeGreaterThan(300);
+    for (const route of t.app.routeAccess)
+      expect(known.has(route.access), `${route.method} ${route.url}`).toBe(true);
+  });
+
+  it('refuses to start with a route that declares no access', async () => {
+    const app = Fastify();
+    app.decorate('deps', {} as never);
+    await app.register(authPlugin);
+    await app.after();
+    expect(() => app.get('/api/v1/forgotten', async () => 'open')).toThrow(
+      'Route GET /api/v1/forgotten does not declare config.access',
+    );
+    await app.close();
+  });
+
+  /**
+   * Dispatch routes are open to the resource's readers; each action then needs its own permission.
+   * The walker dispatches 'delete', which needs the resource's write permission.
+   */
+  const mayDelete = (url: string, role: Role) => {
+    if (!url.endsWith('/dispatch/:action')) return true;
+    const resource = allResources().find((r) => `${collectionPath(r)}/dispatch/:action` === url)!;
+    return resource.deleteMode === 'none' || roleHas(role, resource.permissions.write);
+  };
+
+  it('answers anonymous, a parent and each staff role exactly as the permission table says, and never 5xx', async () => {
+    const checked: string[] = [];
+    for (const route of t.app.routeAccess) {
+      const url = route.url
+        .replace(':parentId', String(ids.event))
+        .replace(':id', '1')
+        .replace(':action', 'delete')
+        .replace('*', 'missing.png');
+      const anonymous = await inject(route.method, url);
+      expect(anonymous.statusCode, `anonymous ${route.method} ${url}`).toBeLessThan(500);
+      if (route.access !== 'public')
+        expect(anonymous.statusCode, `anonymous ${route.method} ${url}`).toBe(401);
+      for (const role of roles) {
+        const response = await inject(route.method, url, asRole[role]);
+        const label = `${role} ${route.method} ${url} → ${response.statusCode} ${response.body.slice(0, 120)}`;
+        expect(response.statusCode, label).toBeLessThan(500);
+        const allowed =
+          (route.access === 'public' || route.access === 'signed-in' || roleHas(role, route.access)) &&
+          mayDelete(route.url, role);
+        if (allowed) expect([401, 403], label).not.toContain(response.statusCode);
+        else expect(response.statusCode, label).toBe(403);
+        checked.push(label);
+        // Logging out ends the session the next calls need.
+        if (route.url === '/rest/logout')
+          asRole[role] = (await sessionFor(t.database.db, userOf[role])).headers;
+      }
+    }
+    expect(checked.length).toBe(t.app.routeAccess.length * roles.length);
+  });
+
+  /**
+   * Another company's staff and parents, calling with company A's ids: 404 (or 403 where their
+   * role may not call the route at all), and nothing changes. Engine resources are walked the same
+   * way with a real row each in platform/resources/engine.int.test.ts.
+   */
+  it('answers 404 to another company for every id-bearing route, and changes nothing', async () => {
+    // The engine's routes of each resource: its collection path plus these endings.
+    const engineEndings = [
+      '',
+      '/meta',
+      '/options',
+      '/add',
+      '/dispatch/:action',
+      '/upload',
+      '/:id',
+      '/:id/edit',
+    ];
+    const engineRoutes = new Set(
+      allResources().flatMap((r) => engineEndings.map((ending) => `${collectionPath(r)}${ending}`)),
+    );
+    const own = t.app.routeAccess.filter((r) => /:id|:parentId/.test(r.url) && !engineRoutes.has(r.url));
+    const calls: Record<string, [url: string, payload?: object]> = {
+      'GET /api/v1/admin/users/:id': [`/api/v1/admin/users/${ids.staffUser}`],
+      'POST /api/v1/admin/users/:id': [`/api/v1/admin/users/${ids.staffUser}`, { role: 'companycoach' }],
+      'GET /api/v1/admin/mail/:id': [`/api/v1/admin/mail/${ids.mail}`],
+      'GET /api/v1/admin/events/:id/availability': [`/api/v1/admin/events/${ids.event}/availability`],
+      'GET /api/v1/students/children/:id': [`/api/v1/students/children/${ids.child}`],
+      'POST /api/v1/students/children/:id': [
+        `/api/v1/students/children/${ids.child}`,
+        { first_name: 'Hijack', last_name: 'X', dob: '2018-01-01' },
+      ],
+      'GET /api/v1/students/payments/:id/receipt': [`/api/v1/students/payments/${ids.payment}/receipt`],
+      'GET /api/v1/students/waivers/:id/pdf': [`/api/v1/students/waivers/${ids.signedWaiver}/pdf`],
+      'GET /api/v1/admin/signed-waivers/:id/pdf': [`/api/v1/admin/signed-waivers/${ids.signedWaiver}/pdf`],
+    };
+    // A new id-bearing route must be added above (with a real id of company A) to pass.
+    expect(own.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(calls).sort());
+
+    // Routes that carry ids in the query or body.
+    const queryCalls: [method: string, url: string, payload?: object][] = [
+      ['GET', `/api/v1/admin/waivers/status?kind=event&booking_id=${ids.booking}`],
+      ['GET', `/api/v1/admin/waivers/status?kind=party&booking_id=${ids.party}`],
+      ['POST', '/api/v1/admin/waivers/resend', { kind: 'event', booking_id: ids.booking }],
+      ['GET', `/api/v1/birthday-party/update-guest?id=${ids.partyReference}&authhash=${foreign.authhash}`],
+      [
+        'POST',
+        `/api/v1/birthday-party/update-guest?id=${ids.partyReference}&authhash=${foreign.authhash}`,
+        {},
+      ],
+      ['GET', `/api/v1/students/events/insurances?event_id=${ids.event}`],
+    ];
+
+    const before = await fingerprint();
+    for (const [key, [url, payload]] of Object.entries(calls)) {
+      const method = key.split(' ')[0]!;
+      for (const [who, headers] of Object.entries(foreign)) {
+        if (who === 'authhash') continue;
+        const response = await inject(method, url, headers as Headers, payload);
+        expect([403, 404], `${who} ${method} ${url} → ${response.statusCode}`).toContain(response.statusCode);
+        const route = t.app.routeAccess.find((r) => `${r.method} ${r.url}` === key)!;
+        const role: Role = who === 'admin' ? 'companyadmin' : 'student';
+        if (route.access === 'signed-in' || (route.access !== 'public' && roleHas(role, route.access)))
+          expect(response.statusCode, `${who} ${method} ${url}`).toBe(404);
+      }
+    }
+    for (const [method, url, payload] of queryCalls) {
+      const headers =
+        url.includes('/students/') || url.includes('update-guest') ? foreign.parent : foreign.admin;
+      const response = await inject(method, url, headers, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    // Public pages by another company's authhash: nothing of company A.
+    const eventPage = await inject(
+      'GET',
+      `/api/v1/booking?e=${Buffer.from(`${ids.company}|${ids.event}`).toString('hex')}&authhash=${foreign.authhash}`,
+    );
+    expect(eventPage.statusCode).toBe(404);
+    const waiverPage = await inject(
+      'GET',
+      `/api/v1/event-booking/waiver?id=${ids.bookingReference}&authhash=${foreign.authhash}`,
+    );
+    expect(waiverPage.json()).toMatchObject({
+      valid: false,
+      message: waiverMessages.invalidLink,
+      people: [],
+    });
+    const partyWaiver = await inject(
+      'GET',
+      `/api/v1/birthday-party/waiver?id=${ids.partyReference}&authhash=${foreign.authhash}`,
+    );
+    expect(partyWaiver.json()).toMatchObject({ valid: false, people: [] });
+
+    expect(await fingerprint()).toEqual(before);
+  });
+});
