@@ -38,6 +38,7 @@ import { studentRoutes } from './features/students/students.routes.ts';
 import { venueResources } from './features/venues/venues.resource.ts';
 import { waiverRoutes } from './features/waivers/waiver.routes.ts';
 import { waiverResources } from './features/waivers/waivers.resource.ts';
+import { auditLogResource } from './platform/audit/audit.resource.ts';
 import { authPlugin } from './platform/auth.ts';
 import { AppError } from './platform/errors.ts';
 import type { FileStorage } from './platform/files.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...partyBookingResources,
       ...waiverResources,
       ...settingsResources,
+      auditLogResource,
     ]),
   );
 

@@ -45,6 +45,7 @@ const side: NavEntry[] = [
   { label: 'System emails', path: '/admin/system-emails', icon: 'mail', permission: 'settings.read' },
   { label: 'Users', path: '/admin/users', icon: 'users', permission: 'users.manage' },
   { label: 'Outbox', path: '/admin/mail', icon: 'mail', permission: 'mail.read' },
+  { label: 'Audit log', path: '/admin/audit-log', icon: 'list', permission: 'company.manage' },
   { label: 'My Profile', path: '/admin/students/profile', icon: 'user', permission: 'parent.self' },
   { label: 'My Children', path: '/admin/students/children', icon: 'users', permission: 'parent.self' },
   { label: 'My Bookings', path: '/admin/students/my-booking', icon: 'calendar', permission: 'parent.self' },

@@ -69,7 +69,7 @@ const parentPages = [
 ];
 const expectedNavigation: Record<Role, { side: string[]; top: string[] }> = {
   companyadmin: {
-    side: sideOf('companyadmin', [...billingPages, ...settingsPages, '/admin/users', '/admin/mail']),
+    side: sideOf('companyadmin', [...billingPages, ...settingsPages, '/admin/users', '/admin/mail', '/admin/audit-log']),
     top: ['/admin/my-account', '/admin/my-company', '/admin/users'],
   },
   companystaff: {
@@ -87,6 +87,7 @@ const pathPermission: Record<string, Permission> = {
   '/admin/users': 'users.manage',
   '/admin/my-company': 'company.manage',
   '/admin/mail': 'mail.read',
+  '/admin/audit-log': 'company.manage',
   ...Object.fromEntries(parentPages.map((p) => [p, 'parent.self' as const])),
   ...Object.fromEntries(catalogPages.map((p) => [p, 'catalog.read' as const])),
   '/admin/party-bookings': 'bookings.read',

@@ -12,6 +12,7 @@ import { parentPassword, staffPassword } from '@tumble/contracts/auth';
 import type { FormResponse } from '@tumble/contracts/http';
 import { count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { newFileKey, sniffImage } from '../../platform/files.ts';
@@ -208,6 +209,7 @@ export async function inviteUser(deps: AppDeps, auth: AuthContext, input: UserCr
           }),
         )
         .returning();
+      await recordAudit(tx, auth, { action: 'invite', entity: 'users', entityId: user!.id, after: user });
       const [company] = await tx.select().from(companies).where(eq(companies.id, auth.tenant.companyId));
       const hashcode = await createLink(tx, auth.tenant, user!.id, 'reset', INVITATION_LIFETIME_MS);
       await queueMail(tx, auth.tenant, deps.config, 'invitation', email, {
@@ -239,10 +241,12 @@ export async function updateUser(
     return fieldError('role', 'You cannot remove your own administrator access.');
   }
   await deps.database.db.transaction(async (tx) => {
-    await tx
+    const [after] = await tx
       .update(users)
       .set({ fullName: input.full_name, role: input.role, status: input.status })
-      .where(auth.tenant.where(users, eq(users.id, id)));
+      .where(auth.tenant.where(users, eq(users.id, id)))
+      .returning();
+    await recordAudit(tx, auth, { action: 'update', entity: 'users', entityId: id, before: user, after });
     if (input.status === 'disabled' || input.role !== user.role) await revokeSessions(tx, id);
   });
   return saved('The user has been saved.', '/admin/users');

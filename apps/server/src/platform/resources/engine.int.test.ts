@@ -8,6 +8,7 @@ import { partyBookings } from '../../features/parties/parties.tables.ts';
 import { children } from '../../features/students/students.tables.ts';
 import { createCompany, createUser, signIn } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
+import { auditLog } from '../audit/audit.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
 import { roleHas } from '../permissions.ts';
 import { allResources, collectionPath, getResource, type Resource } from './define.ts';
@@ -166,6 +167,19 @@ describe('resource engine: every resource in the registry', () => {
         .returning();
       return row!.id;
     },
+    'audit-log': async () => {
+      const [row] = await t.database.db
+        .insert(auditLog)
+        .values({
+          companyId: companyA,
+          actorName: 'Alex',
+          action: 'update',
+          entity: 'coupons',
+          summary: 'x: 1 → 2',
+        })
+        .returning();
+      return row!.id;
+    },
   };
 
   /** Creates (once) a row of `name` for company A through the API, parents and references first. */
@@ -260,6 +274,7 @@ describe('resource engine: every resource in the registry', () => {
       'payments',
       'party-bookings',
       'guests',
+      'audit-log',
     ]) {
       expect(names).toContain(expected);
     }

@@ -14,6 +14,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { AuthContext } from '../auth.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { formErrors } from '../forms.ts';
@@ -362,7 +363,7 @@ export async function save(
   const afterCommit: (() => Promise<unknown>)[] = [];
   try {
     const result = await call.deps.database.db.transaction(async (tx) => {
-      if (id !== null) await findRow(resource, call, id, tx);
+      const before = id !== null ? await findRow(resource, call, id, tx) : null;
       const ctx = {
         deps: call.deps,
         tenant: tenantOf(call),
@@ -385,14 +386,18 @@ export async function save(
                 call.parentId,
             }
           : {};
-        await tx
+        const [created] = await tx
           .insert(loose(resource.table))
-          .values(tenantOf(call).values({ ...columns, ...parentKey }) as never);
+          .values(tenantOf(call).values({ ...columns, ...parentKey }) as never)
+          .returning();
+        await audit(tx, resource, call, 'create', null, created as Record<string, unknown>);
       } else {
-        await tx
+        const [updated] = await tx
           .update(loose(resource.table))
           .set(columns as never)
-          .where(scope(resource, call, eq(resource.idColumn, id)));
+          .where(scope(resource, call, eq(resource.idColumn, id)))
+          .returning();
+        await audit(tx, resource, call, 'update', before, updated as Record<string, unknown>);
       }
       return {
         valid: true,
@@ -421,14 +426,26 @@ export function listPagePath(resource: Resource, parentId: number | null): strin
 async function removeRows(resource: Resource, call: EngineCall, tx: Db, ids: number[]) {
   const where = scope(resource, call, inArray(resource.idColumn, ids));
   try {
+    const before = (await tx.select().from(resource.table).where(where)) as Record<string, unknown>[];
     if (resource.archiveColumn) {
       const key = Object.entries(resource.columns).find(([, c]) => c === resource.archiveColumn)![0];
-      await tx
+      const archived = (await tx
         .update(loose(resource.table))
         .set({ [key]: sql`now()` } as never)
-        .where(where);
+        .where(where)
+        .returning()) as Record<string, unknown>[];
+      for (const row of archived)
+        await audit(
+          tx,
+          resource,
+          call,
+          'archive',
+          before.find((b) => b.id === row.id),
+          row,
+        );
     } else {
       await tx.delete(resource.table).where(where);
+      for (const row of before) await audit(tx, resource, call, 'delete', row, null);
     }
   } catch (error) {
     if (pgCode(error) === '23503') {
@@ -444,6 +461,25 @@ export async function remove(resource: Resource, call: EngineCall, id: number): 
   await call.deps.database.db.transaction(async (tx) => {
     await findRow(resource, call, id, tx);
     await removeRows(resource, call, tx, [id]);
+  });
+}
+
+/** Every change made through the engine goes into the audit trail, in the same transaction. */
+function audit(
+  tx: Db,
+  resource: Resource,
+  call: EngineCall,
+  action: string,
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null,
+) {
+  const row = after ?? before;
+  return recordAudit(tx, call.auth, {
+    action,
+    entity: resource.name,
+    entityId: typeof row?.id === 'number' ? row.id : null,
+    before,
+    after,
   });
 }
 
@@ -509,6 +545,12 @@ export async function dispatch(
       afterCommit: (work) => afterCommit.push(work),
     };
     const message = await action.run!(ctx, serialized, parsedValues.data as ResourceValues);
+    const after = (await tx
+      .select()
+      .from(resource.table)
+      .where(scope(resource, call, inArray(resource.idColumn, unique)))) as Record<string, unknown>[];
+    for (const row of rows as Record<string, unknown>[])
+      await audit(tx, resource, call, name, row, after.find((a) => a.id === row.id) ?? null);
     return { success: true, message };
   });
   for (const work of afterCommit) await work();
