@@ -7,7 +7,6 @@ import type {
   Role,
   StudentSignupRequest,
 } from '@tumble/contracts/auth';
-import { parentPassword, staffPassword } from '@tumble/contracts/auth';
 import type { FormResponse } from '@tumble/contracts/http';
 import { messages } from '@tumble/contracts/messages';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -18,6 +17,7 @@ import { SESSION_ABSOLUTE_MS } from '../../platform/auth.ts';
 import { AppError, NotFoundError } from '../../platform/errors.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
+import { newPasswordProblem } from '../../platform/passwords.ts';
 import {
   dummyPasswordHash,
   hashPassword,
@@ -39,7 +39,7 @@ import { accountLinks, authSessions, companies, users } from './accounts.tables.
 /** How long activation and reset links live (Accounts issue). */
 export const LINK_LIFETIME_MS = { activation: 7 * 24 * 60 * 60 * 1000, reset: 60 * 60 * 1000 } as const;
 
-const STAFF_ROLES: Role[] = ['companyadmin', 'companystaff', 'companycoach'];
+const _STAFF_ROLES: Role[] = ['companyadmin', 'companystaff', 'companycoach'];
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -309,9 +309,8 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordRequest):
     .from(users)
     .innerJoin(accountLinks, eq(accountLinks.userId, users.id))
     .where(eq(accountLinks.tokenHash, sha256(input.hashcode)));
-  const policy = user && STAFF_ROLES.includes(user.role) ? staffPassword : parentPassword;
-  const strength = policy.safeParse(input.password);
-  if (!strength.success) return invalidForm('password', strength.error.issues[0]!.message);
+  const problem = newPasswordProblem(input.password, user?.role ?? 'student');
+  if (problem) return invalidForm('password', problem);
 
   const passwordHash = await hashPassword(input.password);
   const { state } = await consumeLink(deps, 'reset', input.hashcode, async (tx, link) => {
@@ -333,6 +332,8 @@ const isUniqueViolation = (error: unknown) =>
 
 /** /admin/company/signup: a company and its first administrator, who activates by email. */
 export async function signupCompany(deps: AppDeps, input: CompanySignupRequest): Promise<FormResponse> {
+  const problem = newPasswordProblem(input.password, 'companyadmin');
+  if (problem) return invalidForm('password', problem);
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -373,6 +374,8 @@ export async function signupCompany(deps: AppDeps, input: CompanySignupRequest):
 export async function signupParent(deps: AppDeps, input: StudentSignupRequest): Promise<FormResponse> {
   const company = await companyByAuthhash(deps.database.db, input.authhash);
   if (!company) throw new NotFoundError();
+  const problem = newPasswordProblem(input.password, 'student');
+  if (problem) return invalidForm('password', problem);
   const tenant = new Tenant(company.id);
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);

@@ -69,7 +69,13 @@ const parentPages = [
 ];
 const expectedNavigation: Record<Role, { side: string[]; top: string[] }> = {
   companyadmin: {
-    side: sideOf('companyadmin', [...billingPages, ...settingsPages, '/admin/users', '/admin/mail', '/admin/audit-log']),
+    side: sideOf('companyadmin', [
+      ...billingPages,
+      ...settingsPages,
+      '/admin/users',
+      '/admin/mail',
+      '/admin/audit-log',
+    ]),
     top: ['/admin/my-account', '/admin/my-company', '/admin/users'],
   },
   companystaff: {

@@ -8,7 +8,6 @@ import type {
   UserSummary,
   UserUpdate,
 } from '@tumble/contracts/admin-accounts';
-import { parentPassword, staffPassword } from '@tumble/contracts/auth';
 import type { FormResponse } from '@tumble/contracts/http';
 import { count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
@@ -19,6 +18,7 @@ import { newFileKey, sniffImage } from '../../platform/files.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
+import { newPasswordProblem } from '../../platform/passwords.ts';
 import { hashPassword, randomToken, verifyPassword } from '../../platform/secrets.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { createLink, logoUrl, normaliseEmail, revokeSessions } from './accounts.service.ts';
@@ -72,9 +72,8 @@ export async function updateMyAccount(
     if (!(await verifyPassword(user.passwordHash, input.current_password))) {
       return fieldError('current_password', 'The current password is not correct.');
     }
-    const policy = user.role === 'student' ? parentPassword : staffPassword;
-    const strength = policy.safeParse(input.new_password);
-    if (!strength.success) return fieldError('new_password', strength.error.issues[0]!.message);
+    const problem = newPasswordProblem(input.new_password, user.role);
+    if (problem) return fieldError('new_password', problem);
     passwordHash = await hashPassword(input.new_password);
   }
   try {

@@ -2,6 +2,7 @@ import { messages } from '@tumble/contracts/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
+import { COMMON_PASSWORD_MESSAGE } from '../../platform/passwords.ts';
 import { sha256, verifyPassword } from '../../platform/secrets.ts';
 import { createCompany, createUser, signIn } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
@@ -444,6 +445,20 @@ describe('parent signup', () => {
       password: 'parentpw',
       ...overrides,
     });
+
+  it('refuses one of the most common passwords and creates nothing', async () => {
+    const company = await createCompany(t.database.db);
+    const email = uniqueEmail('parent');
+    const response = await signupParent({ authhash: company.authhash, email, password: 'Iloveyou' });
+    expect(response.json()).toEqual({
+      valid: false,
+      error: {
+        html_message: COMMON_PASSWORD_MESSAGE,
+        element: [{ name: 'password', messages: [COMMON_PASSWORD_MESSAGE] }],
+      },
+    });
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
 
   it('creates an active parent of the company the authhash names, who can sign in at once', async () => {
     const company = await createCompany(t.database.db);
