@@ -7,6 +7,7 @@ import { createBookableEvent } from '../testing/booking-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../testing/factories.ts';
 import { createTestApp, type TestContext } from '../testing/harness.ts';
 import { createPartySetup } from '../testing/party-fixtures.ts';
+import { UNREACHABLE_PAYMENT_KEYS } from '../testing/payment-env.ts';
 import {
   createChild,
   createConfirmedBooking,
@@ -65,18 +66,7 @@ describe('route walker: every registered route', () => {
   };
 
   beforeAll(async () => {
-    // Payment keys set (never called: no request here reaches a provider), so the webhooks run
-    // their signature checks instead of answering "not set up" (503).
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_walker',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_walker',
-      STRIPE_WEBHOOK_SECRET: 'whsec_walker',
-      STRIPE_API_BASE: 'http://127.0.0.1:9',
-      SQUARE_ACCESS_TOKEN: 'square-walker',
-      SQUARE_LOCATION_ID: 'LWALKER',
-      SQUARE_WEBHOOK_SIGNATURE_KEY: 'square-walker-key',
-      SQUARE_BASE_URL: 'http://127.0.0.1:9',
-    });
+    t = await createTestApp(UNREACHABLE_PAYMENT_KEYS);
     const { db } = t.database;
     const a = await createCompany(db, { paymentMethod: 'test' });
     const b = await createCompany(db, { paymentMethod: 'test' });

@@ -1,0 +1,265 @@
+import { errorResponse, formResponse } from '@tumble/contracts/http';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBookableEvent } from '../testing/booking-fixtures.ts';
+import { createCompany, createUser, sessionFor } from '../testing/factories.ts';
+import { createTestApp, type TestContext } from '../testing/harness.ts';
+import { createPartySetup } from '../testing/party-fixtures.ts';
+import { UNREACHABLE_PAYMENT_KEYS } from '../testing/payment-env.ts';
+import {
+  createChild,
+  createConfirmedBooking,
+  createConfirmedParty,
+  createWaiverTemplate,
+} from '../testing/waiver-fixtures.ts';
+import { allResources, collectionPath } from './resources/define.ts';
+
+/**
+ * Hostile input to every write endpoint (issue 8, point 2): whatever arrives, the answer is never
+ * a 5xx, always one of the documented shapes, and a refused request writes nothing. Afterwards no
+ * stored rich text carries script, event handlers or javascript: URLs.
+ */
+
+/** Values an attacker, a confused browser or a broken client might send. */
+const hostile = fc.oneof(
+  fc.constantFrom(
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '<a href="javascript:alert(1)">x</a>',
+    '<svg onload=alert(1)><p>text</p></svg>',
+    '<p style="x" onclick="steal()">hi</p><iframe src="//evil"></iframe>',
+    "'; drop table users; --",
+    "1' or '1'='1",
+    '../../etc/passwd',
+    '%00',
+    '\u0000',
+    '👩‍👩‍👧‍👦🎂',
+    'Zoë Ångström-Ñúñez',
+    '\u202e\u0647\u0644\u0627',
+    '2025-02-30',
+    '2025-13-01',
+    '0000-00-00',
+    '31/02/2025',
+    '99:99',
+    '',
+    ' ',
+    'null',
+    'NaN',
+    '1e309',
+    '-1',
+    '0x7fffffff',
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ minLength: 5000, maxLength: 9000 }),
+  fc.integer(),
+  fc.constantFrom(-1, 0, -99999, 2 ** 31, 2 ** 53, Number.MAX_SAFE_INTEGER, 1e308, 0.5, -0.0001),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 10 })), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+
+/** Names that many endpoints read, so random bodies reach past "required" checks. */
+const COMMON_NAMES = [
+  'id',
+  'ids',
+  'values',
+  'name',
+  'title',
+  'email',
+  'password',
+  'password2',
+  'full_name',
+  'phone',
+  'date',
+  'dob',
+  'first_name',
+  'last_name',
+  'quantity',
+  'amount',
+  'children',
+  'student',
+  'booked',
+  'waiting',
+  'coupon_code',
+  'accept_terms',
+  'slot_id',
+  'child_id',
+  'signature',
+  'agree',
+  'kind',
+  'booking_id',
+  'username',
+];
+
+describe('bad input to every write endpoint', () => {
+  let t: TestContext;
+  let company: Awaited<ReturnType<typeof createCompany>>;
+  let admin: Record<string, string>;
+  let parent: Record<string, string>;
+  let ids: {
+    event: number;
+    otherStaff: number;
+    child: number;
+    party: number;
+    booking: string;
+    partyRef: string;
+  };
+
+  /** Every table's row count, in one query. */
+  const rowCounts = async () => {
+    const tables = (
+      await t.database.db.execute<{ name: string }>(
+        sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('auth_sessions', 'auth_throttle') order by 1`,
+      )
+    ).rows.map((r) => r.name);
+    const query = tables
+      .map((name) => `select '${name}' as name, count(*)::int as n from "${name}"`)
+      .join(' union all ');
+    const rows = (await t.database.db.execute<{ name: string; n: number }>(sql.raw(query))).rows;
+    return Object.fromEntries(rows.map((r) => [r.name, r.n]));
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(UNREACHABLE_PAYMENT_KEYS);
+    const { db } = t.database;
+    company = await createCompany(db, { paymentMethod: 'test' });
+    admin = (await sessionFor(db, await createUser(db, company.id, { role: 'companyadmin' }))).headers;
+    const parentUser = await createUser(db, company.id, { role: 'student' });
+    parent = (await sessionFor(db, parentUser)).headers;
+    const otherStaff = await createUser(db, company.id, { role: 'companystaff' });
+    const { event } = await createBookableEvent(db, company.id);
+    await createWaiverTemplate(db, company.id);
+    const child = await createChild(db, company.id, parentUser.id);
+    const { booking } = await createConfirmedBooking(db, company.id, {
+      parentId: parentUser.id,
+      eventId: event.id,
+      childIds: [child.id],
+    });
+    const setup = await createPartySetup(db, company.id);
+    const { party } = await createConfirmedParty(db, company.id, {
+      parentId: parentUser.id,
+      slotId: setup.morning.id,
+      childId: child.id,
+      date: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10),
+    });
+    ids = {
+      event: event.id,
+      otherStaff: otherStaff.id,
+      child: child.id,
+      party: party.id,
+      booking: booking.reference,
+      partyRef: party.reference,
+    };
+  });
+  afterAll(() => t.close());
+
+  it('never answers 5xx or an undocumented shape, and a refused request writes nothing', async () => {
+    const fieldsOf = new Map(
+      allResources().map((r) => [
+        collectionPath(r),
+        [...Object.keys(r.fields), ...Object.keys(r.actions ?? {})],
+      ]),
+    );
+    const writes = t.app.routeAccess.filter(
+      (r) =>
+        (r.method === 'POST' || r.method === 'DELETE') &&
+        // Signing out would end the session the rest of the walk needs.
+        r.url !== '/rest/logout',
+    );
+    expect(writes.length).toBeGreaterThan(100);
+    let requests = 0;
+    for (const route of writes) {
+      const base = [...fieldsOf.keys()].find((b) => route.url === b || route.url.startsWith(`${b}/`));
+      const names = [...new Set([...COMMON_NAMES, ...(base ? fieldsOf.get(base)! : [])])];
+      const url =
+        route.url
+          .replace(':parentId', String(ids.event))
+          .replace('/users/:id', `/users/${ids.otherStaff}`)
+          .replace('/children/:id', `/children/${ids.child}`)
+          .replace(':id', '1')
+          .replace(':action', 'delete') +
+        `?authhash=${company.authhash}&id=${route.url.includes('birthday-party') ? ids.partyRef : ids.booking}`;
+      const headers = route.access === 'public' ? {} : route.access === 'parent.self' ? parent : admin;
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.constantFrom(...names), hostile, { maxKeys: 8 }), async (body) => {
+          const before = await rowCounts();
+          const response = await t.app.inject({
+            method: route.method as 'POST',
+            url,
+            headers,
+            payload: route.method === 'DELETE' ? undefined : body,
+          });
+          requests++;
+          const label = `${route.method} ${url} ${JSON.stringify(body).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+          expect(response.statusCode, label).toBeLessThan(500);
+          const json = response.headers['content-type']?.includes('application/json')
+            ? (response.json() as { valid?: boolean; success?: boolean })
+            : undefined;
+          const refused = response.statusCode >= 400 || json?.valid === false || json?.success === false;
+          if (response.statusCode >= 400) expect(errorResponse.safeParse(json).success, label).toBe(true);
+          else if (json?.valid !== undefined) expect(formResponse.safeParse(json).success, label).toBe(true);
+          if (refused) expect(await rowCounts(), label).toEqual(before);
+        }),
+        { numRuns: 6, seed: 20261121 + requests },
+      );
+    }
+    expect(requests).toBeGreaterThan(600);
+  });
+
+  it('never stores rich text with script, event handlers or javascript: URLs', async () => {
+    const richColumns = allResources().flatMap((resource) =>
+      Object.entries(resource.fields)
+        .filter(([, def]) => def.type === 'richtext')
+        .map(([name]) => ({ table: resource.table, column: resource.fieldColumns[name]! })),
+    );
+    expect(richColumns.length).toBeGreaterThan(3);
+    // Write the nastiest HTML into every rich-text field through the API first.
+    const nasty =
+      '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">go</a><iframe src="//evil"></iframe></p>';
+    const stored: string[] = [];
+    type FormField = {
+      name: string;
+      type: string;
+      required: boolean;
+      value: unknown;
+      options?: { value: string }[];
+    };
+    /** The form's values, with plain sample values in required fields left empty. */
+    const formValues = async (url: string) => {
+      const fields = (await t.app.inject({ method: 'GET', url, headers: admin })).json()
+        .fields as FormField[];
+      const sample: Record<string, unknown> = { date: '2030-01-06', time: '09:00', number: 1, money: 100 };
+      return Object.fromEntries(
+        fields.map((f) => {
+          const empty = f.value === null || f.value === '' || f.value === undefined;
+          if (!f.required || !empty) return [f.name, f.value];
+          if (f.type === 'select') return [f.name, f.options?.[0]?.value];
+          return [f.name, sample[f.type] ?? 'Bad input test'];
+        }),
+      );
+    };
+    for (const resource of allResources()) {
+      const rich = Object.entries(resource.fields).filter(([, def]) => def.type === 'richtext');
+      if (rich.length === 0 || resource.parent) continue;
+      const base = collectionPath(resource);
+      // Edit the company's first row when it has one, otherwise add one from the form's defaults.
+      const first = (await t.app.inject({ method: 'GET', url: `${base}?per_page=1`, headers: admin })).json()
+        .data?.[0];
+      const target = first ? `${base}/${first.id}` : base;
+      const values = await formValues(first ? `${base}/${first.id}/edit` : `${base}/add`);
+      for (const [name] of rich) values[name] = nasty;
+      const saved = await t.app.inject({ method: 'POST', url: target, headers: admin, payload: values });
+      if (saved.json().valid) stored.push(resource.name);
+    }
+    // Enough of them really stored the HTML (sanitised) for the scan below to mean something.
+    expect(stored.length).toBeGreaterThanOrEqual(3);
+    for (const { table, column } of richColumns) {
+      const rows = (await t.database.db.select({ html: column }).from(table)) as { html: string | null }[];
+      for (const { html } of rows) {
+        expect(html ?? '').not.toMatch(/<script|<iframe|\son\w+\s*=|javascript:/i);
+      }
+    }
+  });
+});
