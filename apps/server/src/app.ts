@@ -40,6 +40,7 @@ import { waiverRoutes } from './features/waivers/waiver.routes.ts';
 import { waiverResources } from './features/waivers/waivers.resource.ts';
 import { auditLogResource } from './platform/audit/audit.resource.ts';
 import { authPlugin } from './platform/auth.ts';
+import { databaseTrouble } from './platform/db-errors.ts';
 import { AppError } from './platform/errors.ts';
 import type { FileStorage } from './platform/files.ts';
 import type { Jobs } from './platform/jobs.ts';
@@ -142,6 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    const trouble = databaseTrouble(error);
+    if (trouble) {
+      request.log.warn({ err: error }, 'database unavailable or busy');
+      return reply.code(trouble.statusCode).headers(trouble.headers).send({ message: trouble.message });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

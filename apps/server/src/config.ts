@@ -53,6 +53,8 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** How long a query waits for a row lock (a booking rush on one session) before answering 503. */
+  LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string; filesDir: string };

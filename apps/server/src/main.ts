@@ -25,7 +25,7 @@ async function main() {
     say(`embedded PostgreSQL is up on 127.0.0.1:${embedded.port}`);
   }
 
-  const database = connectDatabase(databaseUrl);
+  const database = connectDatabase(databaseUrl, { lockTimeoutMs: config.LOCK_TIMEOUT_MS });
   let app: FastifyInstance | undefined;
   let jobs: Jobs | undefined;
   let stopping = false;

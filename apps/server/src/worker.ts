@@ -13,7 +13,7 @@ async function main() {
   const config = loadConfig();
   if (!config.DATABASE_URL)
     throw new Error('npm run worker needs DATABASE_URL (the server that `npm start` uses).');
-  const database = connectDatabase(config.DATABASE_URL, { max: 5 });
+  const database = connectDatabase(config.DATABASE_URL, { max: 5, lockTimeoutMs: config.LOCK_TIMEOUT_MS });
   const jobs = await startJobs({ config, database, databaseUrl: config.DATABASE_URL });
   const deps = { config, database, jobs, files: new LocalDiskStorage(config.filesDir) };
   await registerBookingJobs(deps);

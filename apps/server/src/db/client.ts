@@ -14,10 +14,15 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 // BIGINT counts (count(*)) fit comfortably in a JS number for our sizes.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+export function connectDatabase(
+  url: string,
+  options: { max?: number; lockTimeoutMs?: number } = {},
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 20,
+    // A request never waits on a row lock without end: past this it fails with 55P03 (answered as 503).
+    lock_timeout: options.lockTimeoutMs ?? 5_000,
     // Fail fast while PostgreSQL is unreachable instead of queueing requests forever.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,

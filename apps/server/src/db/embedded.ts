@@ -57,13 +57,15 @@ async function stopOrphan(dataDir: string): Promise<void> {
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void = () => {},
+  /** A restart can keep the port, so clients reconnect to the same address. */
+  options: { port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir, 'postgres');
   await mkdir(path.dirname(databaseDir), { recursive: true });
   // As root, PostgreSQL runs as its own OS user, which must be able to reach the data folder.
   if (process.getuid?.() === 0) await chmod(path.dirname(databaseDir), 0o755);
   await stopOrphan(databaseDir);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

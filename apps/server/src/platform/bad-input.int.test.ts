@@ -194,7 +194,7 @@ describe('bad input to every write endpoint', () => {
           requests++;
           const label = `${route.method} ${url} ${JSON.stringify(body).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
           expect(response.statusCode, label).toBeLessThan(500);
-          const json = response.headers['content-type']?.includes('application/json')
+          const json = String(response.headers['content-type'] ?? '').includes('application/json')
             ? (response.json() as { valid?: boolean; success?: boolean })
             : undefined;
           const refused = response.statusCode >= 400 || json?.valid === false || json?.success === false;

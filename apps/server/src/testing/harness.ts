@@ -65,7 +65,7 @@ export async function createTestApp(
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const database = connectDatabase(testDb.url, { max: 10 });
+  const database = connectDatabase(testDb.url, { max: 10, lockTimeoutMs: config.LOCK_TIMEOUT_MS });
   const jobs: Jobs = await startJobs({
     config,
     database,

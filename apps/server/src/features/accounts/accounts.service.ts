@@ -14,6 +14,7 @@ import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { SESSION_ABSOLUTE_MS } from '../../platform/auth.ts';
+import { pgCode } from '../../platform/db-errors.ts';
 import { AppError, NotFoundError } from '../../platform/errors.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
@@ -326,9 +327,7 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordRequest):
   };
 }
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string })?.code === '23505' ||
-  (error as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 
 /** /admin/company/signup: a company and its first administrator, who activates by email. */
 export async function signupCompany(deps: AppDeps, input: CompanySignupRequest): Promise<FormResponse> {

@@ -13,6 +13,7 @@ import { count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
+import { pgCode } from '../../platform/db-errors.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { newFileKey, sniffImage } from '../../platform/files.ts';
 import { queues } from '../../platform/jobs.ts';
@@ -38,10 +39,7 @@ const saved = (message: string, redirect?: string): FormResponse => ({
   info: { title: 'Saved', message },
 });
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
-const isUniqueViolation = (error: unknown) =>
-  [(error as { code?: string })?.code, (error as { cause?: { code?: string } })?.cause?.code].includes(
-    '23505',
-  );
+const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 
 async function loadUser(deps: AppDeps, tenant: Tenant, id: number) {
   const [user] = await deps.database.db

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { pgCode } from '../../platform/db-errors.ts';
 import { AppError, BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
 import { defineResource } from '../../platform/resources/define.ts';
@@ -176,7 +177,7 @@ export const eventBookingsResource = defineResource({
             .set({ sessionId: to.sessionId, date: to.date })
             .where(eq(bookingPlaces.id, place.id));
         } catch (error) {
-          if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+          if (pgCode(error) === '23505')
             throw new BadRequestError('The booking already has that session and day.');
           throw error;
         }

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthContext } from '../auth.ts';
+import { pgCode } from '../db-errors.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { formErrors } from '../forms.ts';
 import { roleHas } from '../permissions.ts';
@@ -38,8 +39,6 @@ export interface EngineCall {
 
 const tenantOf = (call: EngineCall): Tenant => call.auth.tenant;
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
-const pgCode = (error: unknown): string | undefined =>
-  (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
 
 /** `company_id = tenant`, `parent = parentId` for nested resources, archived rows hidden unless asked. */
 function scope(resource: Resource, call: EngineCall, ...conditions: (SQL | undefined)[]): SQL {
