@@ -1,25 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { storedToken } from './support/api.ts';
 import {
   apiOk,
-  bookingLink,
   bookingText,
+  bookNow,
   calendarDay,
   cellLabel,
   cellOf,
   checkoutLink,
+  checkoutSigningIn,
   childBlock,
-  type DemoEvent,
   datesOf,
   demoEvents,
   demoPricing,
   displayDate,
   eventCharges,
-  loginToCheckoutLink,
+  expectCardPage,
+  fillNewChild,
   money,
+  openEvent,
+  payWith,
   percentOf,
+  pick,
   priceLine,
   type SessionDays,
   scrollToTop,
@@ -33,7 +36,7 @@ import {
 import type { ViewportName } from './support/browser.ts';
 import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import { demo } from './support/spec-text.ts';
-import { shows, submitSignIn } from './support/ui.ts';
+import { shows } from './support/ui.ts';
 
 const browser = useBrowser();
 const camp = demoEvents.camp;
@@ -53,58 +56,6 @@ function plannedDays(days: SessionDays, purpose: keyof typeof dayPlan, viewport:
   const dates = datesOf(days, camp.morning);
   expect(dates.length, 'Morning camp days in the demo camp').toBeGreaterThan(7);
   return dayPlan[purpose][viewport].map((index) => dates[index] as string);
-}
-
-/** Step 1 of /booking: waits for the event's name. */
-async function openEvent(page: Page, event: DemoEvent): Promise<void> {
-  await page.goto(bookingLink(event));
-  await shows(page.getByRole('heading', { level: 1, name: event.name }), `the event name '${event.name}'`);
-}
-
-/** Book Now, then waits for step 2's calendar. */
-async function bookNow(page: Page): Promise<void> {
-  const button = page.getByRole('button', { name: 'Book Now' });
-  expect(await button.isEnabled(), 'Book Now is enabled').toBe(true);
-  await button.click();
-  await shows(page.getByTestId('session-calendar'), "step 2's calendar");
-  await shows(page.getByRole('combobox', { name: 'Number of children' }), 'the quantity choice');
-}
-
-/** Ticks a session cell and waits until it shows as selected. */
-async function pick(page: Page, date: string, session: string): Promise<void> {
-  const cell = sessionCell(page, date, session);
-  await cell.click();
-  await expect
-    .poll(() => cell.getAttribute('aria-checked'), { timeout: UI_TIMEOUT, interval: 100 })
-    .toBe('true');
-}
-
-/** Checkout while signed out: the student login with a redirect back, sign in, back on the checkout. */
-async function checkoutSigningIn(page: Page, event: DemoEvent, shot?: () => Promise<void>): Promise<void> {
-  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-  await expectAt(page, loginToCheckoutLink(event));
-  await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in page');
-  await shot?.();
-  await submitSignIn(page, demo.parent.email, demo.parent.password);
-  await expectAt(page, checkoutLink(event));
-  await shows(page.getByRole('heading', { level: 1, name: 'Checkout' }), 'the checkout page');
-  await shows(page.getByRole('region', { name: 'Child 1', exact: true }), "the checkout's first child");
-}
-
-/** Fills the test card page's form with `card` and a future expiry, then presses Pay. */
-async function payWith(page: Page, card: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Card number' }).fill(card);
-  await page.getByRole('textbox', { name: 'Expiry' }).fill('12/39');
-  await page.getByRole('textbox', { name: 'CVC' }).fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
-
-/** The test provider's card page, in test mode, asking for `amount`. */
-async function expectCardPage(page: Page, amount: string): Promise<void> {
-  await expectAt(page, '/payments/test');
-  await shows(page.getByRole('note').filter({ hasText: 'TEST MODE' }), 'the TEST MODE banner');
-  await shows(page.getByTestId('test-amount'), 'the amount to pay');
-  expect(await page.getByTestId('test-amount').textContent()).toBe(amount);
 }
 
 interface Insurances {
@@ -180,13 +131,7 @@ describe.each(bothViewports)('event booking (%s)', (viewport) => {
     await child1.getByRole('combobox', { name: 'Child' }).selectOption({ label: 'Mia Parent' });
     await child1.getByRole('radio', { name: /^Daily insurance/ }).check();
     const child2 = childBlock(page, 2);
-    await child2.getByRole('combobox', { name: 'Child' }).selectOption({ label: 'New child' });
-    await child2.getByRole('textbox', { name: 'First name' }).fill(firstName);
-    await child2.getByRole('textbox', { name: 'Last name' }).fill('Parent');
-    const dob = child2.getByRole('textbox', { name: 'Date of birth' });
-    await dob.fill('14/06/2019');
-    await dob.press('Tab');
-    await page.keyboard.press('Escape');
+    await fillNewChild(child2, { firstName, lastName: 'Parent', dob: '14/06/2019' });
     await child2.getByRole('radio', { name: /^Full insurance/ }).check();
     await child2.getByRole('checkbox', { name: /^Season cover/ }).check();
 

@@ -110,18 +110,22 @@ export async function openSidebar(page: Page, viewport: ViewportName): Promise<L
   return nav;
 }
 
-/** Follows a sidebar entry (opening the sidebar first on a phone) and waits for its page. */
+/**
+ * Follows a sidebar entry (opening the sidebar first on a phone) and waits for its page, whose
+ * heading is the entry's label unless told otherwise (the parent's 'Payments' is 'My Payments').
+ */
 export async function goViaSidebar(
   page: Page,
   viewport: ViewportName,
   label: string,
   path: string,
+  heading: string = label,
 ): Promise<void> {
   const nav = await openSidebar(page, viewport);
   await nav.getByRole('link', { name: label, exact: true }).click();
   await expectAt(page, path);
   // The URL changes a moment before the page does: wait for the page itself.
-  await shows(page.getByRole('heading', { level: 1, name: label, exact: true }), `the ${label} page`);
+  await shows(page.getByRole('heading', { level: 1, name: heading, exact: true }), `the ${heading} page`);
 }
 
 /** Waits for an admin URL such as /admin/events/12 and answers the id in it. */

@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, type ReceivedMail, waitForMail } from './browser.ts';
-import { UI_TIMEOUT } from './harness.ts';
+import { expectAt, UI_TIMEOUT } from './harness.ts';
 import { demo } from './spec-text.ts';
+import { shows, submitSignIn } from './ui.ts';
 
 /**
  * Event booking (issue 5): the demo's events, the strings the booking pages must show (SPEC.md
@@ -254,6 +255,79 @@ export function priceLine(lines: Locator, label: string): Locator {
     .locator(':scope > div')
     .filter({ has: lines.page().getByText(label, { exact: true }) })
     .first();
+}
+
+// --- The booking journey -------------------------------------------------------------------------
+
+/** Step 1 of /booking: waits for the event's name. */
+export async function openEvent(page: Page, event: DemoEvent): Promise<void> {
+  await page.goto(bookingLink(event));
+  await shows(page.getByRole('heading', { level: 1, name: event.name }), `the event name '${event.name}'`);
+}
+
+/** Book Now, then waits for step 2's calendar. */
+export async function bookNow(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Book Now' });
+  expect(await button.isEnabled(), 'Book Now is enabled').toBe(true);
+  await button.click();
+  await shows(page.getByTestId('session-calendar'), "step 2's calendar");
+  await shows(page.getByRole('combobox', { name: 'Number of children' }), 'the quantity choice');
+}
+
+/** Ticks a session cell and waits until it shows as selected. */
+export async function pick(page: Page, date: string, session: string): Promise<void> {
+  const cell = sessionCell(page, date, session);
+  await cell.click();
+  await expect
+    .poll(() => cell.getAttribute('aria-checked'), { timeout: UI_TIMEOUT, interval: 100 })
+    .toBe('true');
+}
+
+/** Checkout while signed out: the student login with a redirect back, sign in, back on the checkout. */
+export async function checkoutSigningIn(
+  page: Page,
+  event: DemoEvent,
+  shot?: () => Promise<void>,
+): Promise<void> {
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+  await expectAt(page, loginToCheckoutLink(event));
+  await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in page');
+  await shot?.();
+  await submitSignIn(page, demo.parent.email, demo.parent.password);
+  await expectAt(page, checkoutLink(event));
+  await shows(page.getByRole('heading', { level: 1, name: 'Checkout' }), 'the checkout page');
+  await shows(page.getByRole('region', { name: 'Child 1', exact: true }), "the checkout's first child");
+}
+
+/** Chooses 'New child' in a checkout child block and fills in the name and date of birth (DD/MM/YYYY). */
+export async function fillNewChild(
+  block: Locator,
+  child: { firstName: string; lastName: string; dob: string },
+): Promise<void> {
+  await block.getByRole('combobox', { name: 'Child' }).selectOption({ label: 'New child' });
+  await block.getByRole('textbox', { name: 'First name' }).fill(child.firstName);
+  await block.getByRole('textbox', { name: 'Last name' }).fill(child.lastName);
+  const dob = block.getByRole('textbox', { name: 'Date of birth' });
+  await dob.fill(child.dob);
+  await dob.press('Tab');
+  // Escape closes the date picker, should it be open, so it covers nothing below.
+  await block.page().keyboard.press('Escape');
+}
+
+/** Fills the test card page's form with `card` and a future expiry, then presses Pay. */
+export async function payWith(page: Page, card: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Card number' }).fill(card);
+  await page.getByRole('textbox', { name: 'Expiry' }).fill('12/39');
+  await page.getByRole('textbox', { name: 'CVC' }).fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+/** The test provider's card page, in test mode, asking for `amount`. */
+export async function expectCardPage(page: Page, amount: string): Promise<void> {
+  await expectAt(page, '/payments/test');
+  await shows(page.getByRole('note').filter({ hasText: 'TEST MODE' }), 'the TEST MODE banner');
+  await shows(page.getByTestId('test-amount'), 'the amount to pay');
+  expect(await page.getByTestId('test-amount').textContent()).toBe(amount);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { UI_TIMEOUT } from './harness.ts';
-import { specText } from './spec-text.ts';
+import { expectAt, UI_TIMEOUT } from './harness.ts';
+import { demo, specText } from './spec-text.ts';
 
 /**
  * A form field by its label. Mantine's required asterisk is aria-hidden, so the accessible name is
@@ -16,6 +16,13 @@ export async function submitSignIn(page: Page, email: string, password: string):
   await field(page, 'Email address').fill(email);
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Signs the demo parent in on the company's student login and waits for their profile page. */
+export async function signInAsParent(page: Page): Promise<void> {
+  await page.goto(`/admin/students/login?authhash=${demo.authhash}`);
+  await submitSignIn(page, demo.parent.email, demo.parent.password);
+  await expectAt(page, '/admin/students/profile');
 }
 
 /** The 'Sorry!' banner of a failed sign-in, with SPEC.md's message. */
@@ -45,4 +52,28 @@ export async function horizontalBox(locator: Locator): Promise<{ left: number; r
     const box = element.getBoundingClientRect();
     return { left: box.left, right: box.right };
   });
+}
+
+/**
+ * Fails when something on the page reaches past the right edge of the window: on a phone that is
+ * content cut off, or only reachable by scrolling sideways (a wide table, a squeezed button).
+ */
+export async function expectFitsWidth(page: Page): Promise<void> {
+  const overflowing = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const describe = (element: Element) => {
+      const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `<${element.tagName.toLowerCase()}> '${text}' (right edge ${Math.round(element.getBoundingClientRect().right)}px)`;
+    };
+    return Array.from(document.body.querySelectorAll('*'))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || box.right <= width + 1) return false;
+        const style = getComputedStyle(element);
+        return style.visibility !== 'hidden' && style.display !== 'none';
+      })
+      .map(describe)
+      .slice(0, 5);
+  });
+  expect(overflowing, `elements wider than the ${page.viewportSize()?.width}px window`).toEqual([]);
 }

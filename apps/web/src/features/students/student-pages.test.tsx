@@ -60,6 +60,15 @@ function captureSavedFiles() {
   return saved;
 }
 
+/** A phone's screen (390px): the media queries for widths below 769px match. */
+function onAPhone() {
+  const desktop = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+    ...desktop(query),
+    matches: query.includes('max-width'),
+  }));
+}
+
 function pdf(text: string): Response {
   return new Response(text, { headers: { 'Content-Type': 'application/pdf' } });
 }
@@ -538,6 +547,38 @@ describe('/admin/students/payments', () => {
   );
 
   it(
+    'on a phone shows a card per payment, the receipt button within reach',
+    async () => {
+      onAPhone();
+      signedInParent({
+        'GET /api/v1/students/payments': () => json(payments),
+        'GET /api/v1/students/payments/31/receipt': () => pdf('%PDF-1.7 receipt 31'),
+      });
+      const saved = captureSavedFiles();
+      renderApp('/admin/students/payments');
+      const user = userEvent.setup();
+
+      const camp = within(
+        await screen.findByRole('article', { name: 'Summer holiday camp (EB-1001)' }, FIRST_LOAD),
+      );
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(camp.getByText('01/12/2026')).toBeTruthy();
+      expect(camp.getByText('$120.00')).toBeTruthy();
+      expect(camp.getByText('Paid')).toBeTruthy();
+      expect(
+        within(screen.getByRole('article', { name: 'Party deposit (PB-2002)' })).getByText('Refunded'),
+      ).toBeTruthy();
+
+      await user.click(camp.getByRole('button', { name: /Receipt \(PDF\)/ }));
+
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]?.name).toBe('receipt-31.pdf');
+      expect(await saved[0]?.blob?.text()).toBe('%PDF-1.7 receipt 31');
+    },
+    SLOW,
+  );
+
+  it(
     'says why a receipt could not be downloaded and saves nothing',
     async () => {
       signedInParent({
@@ -601,6 +642,34 @@ describe('/admin/students/waiver', () => {
       expect(row.getByText(/^01\/12\/2026/)).toBeTruthy();
 
       await user.click(row.getByRole('button', { name: /Download PDF/ }));
+
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]?.name).toBe('signed-waiver-3.pdf');
+      expect(await saved[0]?.blob?.text()).toBe('%PDF-1.7 waiver 3');
+    },
+    SLOW,
+  );
+
+  it(
+    'on a phone shows a card per waiver, the download button within reach',
+    async () => {
+      onAPhone();
+      signedInParent({
+        'GET /api/v1/students/waivers': () => json(waivers),
+        'GET /api/v1/students/waivers/3/pdf': () => pdf('%PDF-1.7 waiver 3'),
+      });
+      const saved = captureSavedFiles();
+      renderApp('/admin/students/waiver');
+      const user = userEvent.setup();
+
+      const card = within(
+        await screen.findByRole('article', { name: 'Mia Lee Activity waiver' }, FIRST_LOAD),
+      );
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(card.getByText('v2')).toBeTruthy();
+      expect(card.getByText(/^Signed by Pat Parent on 01\/12\/2026/)).toBeTruthy();
+
+      await user.click(card.getByRole('button', { name: /Download PDF/ }));
 
       await waitFor(() => expect(saved).toHaveLength(1));
       expect(saved[0]?.name).toBe('signed-waiver-3.pdf');

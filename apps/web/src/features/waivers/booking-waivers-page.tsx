@@ -188,7 +188,8 @@ function BookingWaivers({
         </Alert>
       ) : null}
       <Card withBorder padding={0}>
-        <Table.ScrollContainer minWidth={520} type="native">
+        {/* Narrow enough for a phone: names and the signed line wrap rather than scroll sideways. */}
+        <Table.ScrollContainer minWidth={340} type="native">
           <Table striped verticalSpacing="sm" aria-label="People on this booking">
             <Table.Thead>
               <Table.Tr>
@@ -211,7 +212,7 @@ function BookingWaivers({
                   // Two guests can share a name; the order is the server's and stable.
                   // biome-ignore lint/suspicious/noArrayIndexKey: people have no id of their own here.
                   <Table.Tr key={index}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{person.name}</Table.Td>
+                    <Table.Td>{person.name}</Table.Td>
                     <Table.Td>{person.role === 'guest' ? 'Guest' : 'Child'}</Table.Td>
                     <Table.Td>
                       <PersonStatus
@@ -269,6 +270,8 @@ function BookingWaivers({
                       <Button
                         size="compact-xs"
                         variant="subtle"
+                        // A long link must not squeeze the button out of the card on a phone.
+                        style={{ flexShrink: 0 }}
                         onClick={copy}
                         aria-label={`Copy ${link.name} link`}
                       >

@@ -402,7 +402,7 @@ function WaiverForm({ kind, id, authhash, waiver, person, info }: FormProps & { 
   return (
     <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <ScrollArea.Autosize mah={400} type="auto" offsetScrollbars>
+        <ScrollArea.Autosize mah={400} type="auto" offsetScrollbars="present">
           <Paper withBorder p="md" radius="md" bg="gray.0">
             <Title order={3} size="h4" mb="xs">
               {waiver.title}
