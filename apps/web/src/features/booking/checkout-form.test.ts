@@ -19,7 +19,8 @@ describe('date of birth', () => {
 
 describe('children rows', () => {
   it('start with the existing children in order, then new ones', () => {
-    expect(initialChildren(3, [7, 9]).map((row) => row.choice)).toEqual(['7', '9', 'new']);
+    const kids = [7, 9].map((id) => ({ id, first_name: 'A', last_name: 'B' }));
+    expect(initialChildren(3, kids).map((row) => row.choice)).toEqual(['7', '9', 'new']);
   });
 
   it('send insurance only when days are booked, and ids only for full insurance', () => {

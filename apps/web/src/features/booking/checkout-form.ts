@@ -1,4 +1,5 @@
 import type { ChargesResponse, CheckoutChild, EventCheckoutRequest } from '@tumble/contracts/booking';
+import type { ParentChild } from '../../api/children';
 import type { EventInsurances, InsuranceProduct } from './api/insurances';
 
 export type InsuranceChoice = '' | 'daily_insurance' | 'full_insurance';
@@ -33,11 +34,31 @@ export function emptyChild(choice = NEW_CHILD): ChildForm {
   };
 }
 
+/**
+ * The row for a choice of child. An existing child starts from the family's usual insurance
+ * (My Children) when this event offers that kind; otherwise the parent chooses.
+ */
+export function childRow(
+  choice: string,
+  existing: readonly ParentChild[],
+  insurances: EventInsurances | null,
+): ChildForm {
+  const usual = existing.find((child) => String(child.id) === choice)?.insurance_type;
+  const offered =
+    (usual === 'daily_insurance' && insurances?.daily) ||
+    (usual === 'full_insurance' && insurances && insurances.full.length > 0);
+  return { ...emptyChild(choice), insurance_type: offered ? usual : '' };
+}
+
 /** Row i starts with the parent's i-th existing child, if there is one. */
-export function initialChildren(quantity: number, existingIds: readonly number[]): ChildForm[] {
+export function initialChildren(
+  quantity: number,
+  existing: readonly ParentChild[],
+  insurances: EventInsurances | null = null,
+): ChildForm[] {
   return Array.from({ length: quantity }, (_, i) => {
-    const id = existingIds[i];
-    return emptyChild(id === undefined ? NEW_CHILD : String(id));
+    const child = existing[i];
+    return childRow(child === undefined ? NEW_CHILD : String(child.id), existing, insurances);
   });
 }
 

@@ -158,6 +158,28 @@ describe('CheckoutPage', () => {
     });
   });
 
+  it("starts a chosen child's insurance from the family's usual choice", async () => {
+    store();
+    stubCheckout({
+      'GET /api/v1/students/children': () =>
+        json([
+          {
+            id: 7,
+            first_name: 'Ava',
+            last_name: 'Parent',
+            dob: '2018-03-04',
+            insurance_type: 'daily_insurance',
+          },
+        ]),
+    });
+    renderBooking(CHECKOUT);
+    const user = await ready();
+
+    await chooseChild(user, 1, 'Ava Parent');
+
+    expect((child(1).getByRole('radio', { name: /Daily insurance/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it("says 'Already purchased insurance' for a child with no full products left", async () => {
     store();
     stubCheckout();

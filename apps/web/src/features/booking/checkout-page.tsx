@@ -108,12 +108,7 @@ function CheckoutForm({ authhash, b, stored, page, existing, insurances }: Check
   const hasBooked = stored.booked.length > 0;
   const terms = usePaymentTerms(event.id, authhash);
 
-  const [rows, setRows] = useState<ChildForm[]>(() =>
-    initialChildren(
-      stored.quantity,
-      existing.map((child) => child.id),
-    ),
-  );
+  const [rows, setRows] = useState<ChildForm[]>(() => initialChildren(stored.quantity, existing, insurances));
   const [coupon, setCoupon] = useState('');
   const [voucher, setVoucher] = useState('');
   const [applied, setApplied] = useState<{ coupon: string; voucher: string }>({ coupon: '', voucher: '' });

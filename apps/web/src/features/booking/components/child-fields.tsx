@@ -17,7 +17,7 @@ import { formatMoney } from '../booking-format';
 import {
   availableFullProducts,
   type ChildForm,
-  emptyChild,
+  childRow,
   type InsuranceChoice,
   NEW_CHILD,
 } from '../checkout-form';
@@ -47,8 +47,9 @@ export function ChildFields({ index, row, existing, insurances, currency, onChan
 
   function choose(choice: string) {
     if (choice === row.choice) return;
-    // Another child may have other insurance left to buy: the insurance choice starts again.
-    onChange(emptyChild(choice));
+    // Another child may have other insurance left to buy: the insurance choice starts again, from the
+    // family's usual choice for this child when the event offers it.
+    onChange(childRow(choice, existing, insurances));
   }
 
   function chooseInsurance(value: string) {
