@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +50,8 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (let i = 0; i < 600 && !output.includes('ready on'); i++) {
+  // Starting takes seconds, much longer on a busy machine (initdb, migrations, the demo seed).
+  for (let i = 0; i < 1500 && !output.includes('ready on'); i++) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -155,7 +157,7 @@ describe('the server process under faults', () => {
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it('SIGTERM finishes the requests in flight, then stops the embedded database cleanly', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tumble-term-'));
@@ -168,17 +170,30 @@ describe('the server process under faults', () => {
     const page = `${server.url}/api/v1/booking/sessions?authhash=demo&e=${Buffer.from('1|1').toString('hex')}`;
     const outcomes: (number | string)[] = [];
     const finishedAt: number[] = [];
-    const requests = Array.from({ length: 60 }, () =>
-      fetch(page)
-        .then(async (r) => {
-          await r.arrayBuffer();
-          outcomes.push(r.status);
-          finishedAt.push(Date.now());
-        })
-        .catch((error: Error & { cause?: { code?: string } }) =>
-          outcomes.push(error.cause?.code ?? error.message),
-        ),
-    );
+    // One connection per request (no keep-alive), so a request is either accepted or refused,
+    // never sent on an idle connection the closing server is already dropping.
+    const get = () =>
+      new Promise<void>((resolve) => {
+        let answered = false;
+        const request = http.get(page, { agent: false }, (response) => {
+          answered = true;
+          response.resume();
+          response.on('error', () => {
+            outcomes.push('cut off mid-response');
+            resolve();
+          });
+          response.on('end', () => {
+            outcomes.push(response.statusCode ?? 0);
+            finishedAt.push(Date.now());
+            resolve();
+          });
+        });
+        request.on('error', (error: Error & { code?: string }) => {
+          outcomes.push(answered ? 'cut off mid-response' : (error.code ?? error.message));
+          resolve();
+        });
+      });
+    const requests = Array.from({ length: 60 }, get);
     await new Promise((r) => setTimeout(r, 30));
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
@@ -188,10 +203,12 @@ describe('the server process under faults', () => {
     expect(code).toBe(0);
     expect(server.output()).toContain('SIGTERM: finishing requests in flight and stopping');
     expect(server.output()).toContain('stopped');
-    // Every request either completed normally or was never accepted; none was cut off or failed.
-    for (const outcome of outcomes) expect([200, 'ECONNREFUSED']).toContain(outcome);
+    // Every request either completed normally or was never taken in (refused, or reset while still
+    // waiting in the listen queue); none was cut off after it started, none failed.
+    for (const outcome of outcomes) expect([200, 'ECONNREFUSED', 'ECONNRESET']).toContain(outcome);
+    expect(outcomes.filter((o) => o === 200).length).toBeGreaterThan(0);
     expect(finishedAt.some((at) => at >= signalledAt)).toBe(true);
     // PostgreSQL shut down cleanly: no postmaster left holding the data folder.
     expect(existsSync(pidFile)).toBe(false);
-  }, 120_000);
+  }, 240_000);
 });
