@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Card, Center, Group, Pagination, Stack, Table, Te
 import { messages } from '@tumble/contracts/messages';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useNarrowScreen } from '../../components/narrow-screen';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { SearchInput } from '../../components/search-input';
@@ -28,6 +29,7 @@ export function sentAt(value: string): string {
 /** /admin/mail: the outbox (mail is kept here when no SMTP server is configured). */
 export function MailPage() {
   const query = usePageQuery();
+  const narrow = useNarrowScreen();
   const mail = useMail({ page: query.page, q: query.q });
   const total = mail.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / MAIL_PER_PAGE));
@@ -55,6 +57,28 @@ export function MailPage() {
             <Center py="xl">
               <Text c="dimmed">{query.q ? 'No mail matches your search.' : 'No mail yet.'}</Text>
             </Center>
+          ) : narrow ? (
+            // A phone gets one card per mail instead of a table it must scroll sideways.
+            <Stack component="ul" gap="xs" aria-label="Outbox" p={0} m={0} style={{ listStyle: 'none' }}>
+              {mail.data.data.map((m) => (
+                <Card component="li" key={m.id} withBorder p="sm">
+                  <Stack gap={4}>
+                    <Anchor component={Link} to={`/admin/mail/${m.id}`} size="sm" fw={500}>
+                      {m.subject}
+                    </Anchor>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {m.to}
+                    </Text>
+                    <Group justify="space-between" gap="xs">
+                      <MailStatus status={m.status} />
+                      <Text size="xs" c="dimmed">
+                        {sentAt(m.created_at)}
+                      </Text>
+                    </Group>
+                  </Stack>
+                </Card>
+              ))}
+            </Stack>
           ) : (
             <Table.ScrollContainer minWidth={640} type="native">
               <Table striped highlightOnHover verticalSpacing="xs" aria-label="Outbox">

@@ -2,10 +2,10 @@ import { Alert, Button, Card, Stack, Table, Text } from '@mantine/core';
 import type { MyWaivers } from '@tumble/contracts/students';
 import { formatDateTime } from '../../admin/format';
 import { useFileDownload } from '../../components/file-download';
+import { useNarrowScreen } from '../../components/narrow-screen';
 import { PageTitle } from '../../components/page-title';
 import { useMyWaivers } from './api/waivers';
 import { ListContent } from './components/list-content';
-import { useNarrowScreen } from './components/narrow-screen';
 
 type SignedWaiver = MyWaivers[number];
 
