@@ -120,7 +120,7 @@ describe('/admin/my-company', () => {
     async () => {
       const fetchMock = signedIn({
         'GET /api/v1/admin/my-company': () => json(company),
-        'GET /api/v1/admin/events/options': () => json([{ value: 1, label: 'Holiday camp' }]),
+        'GET /api/v1/admin/events': () => json({ data: [{ id: 1, name: 'Holiday camp' }], total: 1 }),
         'POST /api/v1/admin/my-company': () =>
           json({ valid: true, info: { title: 'Saved', message: 'The company settings have been saved.' } }),
       });
@@ -138,6 +138,11 @@ describe('/admin/my-company', () => {
       expect(
         await within(links).findByText('http://localhost:3000/booking?e=377c31&authhash=H9x'),
       ).toBeTruthy();
+      // Only published events have a public page.
+      const eventsCall = fetchMock.mock.calls.find(([url]) => String(url).includes('/api/v1/admin/events?'));
+      expect(new URL(String(eventsCall?.[0]), 'http://x').searchParams.get('filter')).toBe(
+        '{"published":true}',
+      );
 
       await user.click(screen.getByRole('combobox', { name: /Time zone/ }));
       await user.click(await screen.findByRole('option', { name: 'Perth' }));
@@ -160,7 +165,7 @@ describe('/admin/my-company', () => {
       let logo: string | null = null;
       const fetchMock = signedIn({
         'GET /api/v1/admin/my-company': () => json({ ...company, logo }),
-        'GET /api/v1/admin/events/options': () => json([]),
+        'GET /api/v1/admin/events': () => json({ data: [], total: 0 }),
         'POST /api/v1/admin/my-company/logo': () => {
           logo = '/api/v1/files/public/7/logo.png';
           return json({ logo });

@@ -19,7 +19,6 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CompanySettings, companySettingsUpdate, timeZones } from '@tumble/contracts/admin-accounts';
 import { messages } from '@tumble/contracts/messages';
-import { optionSchema } from '@tumble/contracts/resources';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { z } from 'zod';
 import { aclKeys } from '../../api/acl';
@@ -220,13 +219,24 @@ function LinkRow({ label, url }: { label: string; url: string }) {
   );
 }
 
-const eventOptions = z.array(optionSchema);
+const publishedEvents = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });
 
 function PublicLinksCard({ company }: { company: CompanySettings }) {
   const links = publicLinks(window.location.origin, company.authhash);
+  // Only published events have a public page; an unpublished one's link would answer 'No event data available.'
   const events = useQuery({
     queryKey: ['accounts', 'my-company', 'events'],
-    queryFn: ({ signal }) => api.get('/api/v1/admin/events/options', { schema: eventOptions, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/api/v1/admin/events', {
+        query: {
+          perPage: 100,
+          sort: 'start_date',
+          order: 'desc',
+          filter: JSON.stringify({ published: true }),
+        },
+        schema: publishedEvents,
+        signal,
+      }),
     retry: false,
   });
   return (
@@ -255,11 +265,11 @@ function PublicLinksCard({ company }: { company: CompanySettings }) {
           <LinkRow label="Birthday party booking" url={links.partyBooking} />
           <LinkRow label="Parent sign-in" url={links.parentSignIn} />
           <LinkRow label="Parent sign-up" url={links.parentSignUp} />
-          {(events.data ?? []).map((event) => (
+          {(events.data?.data ?? []).map((event) => (
             <LinkRow
-              key={String(event.value)}
-              label={`Event: ${event.label}`}
-              url={links.eventBooking(company.id, Number(event.value))}
+              key={event.id}
+              label={`Event: ${event.name}`}
+              url={links.eventBooking(company.id, event.id)}
             />
           ))}
         </Stack>
