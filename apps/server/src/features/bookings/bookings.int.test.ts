@@ -210,6 +210,19 @@ describe('event booking', () => {
         .from(bookings)
         .where(eq(bookings.reference, body.booking_hash));
       expect(booking!.status).toBe('pending');
+
+      // The parent gives up: the hold is released and the booking page says so.
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: '/integrations/test/cancel',
+        payload: { session: body.sessionId },
+      });
+      expect(cancel.json().redirect).toMatch(/\/booking\?authhash=.*&status=cancelled$/);
+      const [released] = await t.database.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.reference, body.booking_hash));
+      expect(released!.status).toBe('expired');
     });
 
     it('50 parents at once for the last 5 places: exactly 5 hold, the others are told it is full', async () => {

@@ -101,6 +101,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
     const { tenant, row } = await testCheckout(body.session);
     await providerFor(app.deps, tenant, 'test').expireCheckout(row.id);
     await cancelCheckout(app.deps, 'test', row.id);
-    return { redirect: row.returnUrl.replace('&status=true', '') };
+    // Back to the booking page, which says the payment was cancelled and nothing was charged.
+    return { redirect: row.returnUrl.replace('&status=true', '&status=cancelled') };
   });
 };

@@ -4,6 +4,7 @@ import { encodeCell } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../api/client';
+import { PAYMENT_CANCELLED } from '../../components/payment-cancelled-notice';
 import { deferred } from '../../test/deferred';
 import { json, stubServer } from '../../test/render';
 import { bookingPageData, chargesData, E, renderBooking, sessionsData } from './booking-test-kit';
@@ -60,6 +61,14 @@ describe('BookingPage step 1: event details', () => {
     );
     expect(screen.getByRole('button', { name: 'Book Now' }).hasAttribute('disabled')).toBe(false);
     expect(screen.queryByText(messages.noSessions)).toBeNull();
+  });
+
+  it('says the payment was cancelled when the card page sent the parent back with Cancel', async () => {
+    stubBooking();
+    renderBooking(`${BOOKING}&status=cancelled`);
+
+    await screen.findByRole('heading', { name: 'Summer Gymnastics Holiday Camp' });
+    expect(screen.getByText(PAYMENT_CANCELLED)).toBeTruthy();
   });
 
   it.each([

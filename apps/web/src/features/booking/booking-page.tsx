@@ -27,6 +27,7 @@ import { ApiError, api } from '../../api/client';
 import { useAuthToken } from '../../api/use-session';
 import { BookingHeader } from '../../components/booking-header';
 import { PageLoader } from '../../components/page-loader';
+import { PaymentCancelledNotice } from '../../components/payment-cancelled-notice';
 import { studentLoginPath } from '../../components/student-login-link';
 import { SuccessCard } from '../../components/success-card';
 import { useBookingPage } from './api/booking-page';
@@ -60,7 +61,7 @@ export function BookingPage() {
   }, [authhash]);
 
   if (params.get('status') === 'true') return <BookingSuccess authhash={authhash} />;
-  return <BookingSteps e={e} authhash={authhash} />;
+  return <BookingSteps e={e} authhash={authhash} cancelled={params.get('status') === 'cancelled'} />;
 }
 
 function NoEventData() {
@@ -73,7 +74,7 @@ function NoEventData() {
   );
 }
 
-function BookingSteps({ e, authhash }: { e: string; authhash: string }) {
+function BookingSteps({ e, authhash, cancelled }: { e: string; authhash: string; cancelled: boolean }) {
   const validCode = decodeEventCode(e) !== null && authhash !== '';
   const page = useBookingPage(e, authhash, { enabled: validCode });
   const [step, setStep] = useState(0);
@@ -101,6 +102,7 @@ function BookingSteps({ e, authhash }: { e: string; authhash: string }) {
   return (
     <Box>
       <BookingHeader company={data.company} />
+      {cancelled ? <PaymentCancelledNotice /> : null}
       <Stepper
         active={step}
         onStepClick={(index) => index < step && setStep(index)}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@tumble/contracts/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
+import { PAYMENT_CANCELLED } from '../../components/payment-cancelled-notice';
 import { json, stubServer } from '../../test/render';
 import { PARTY_CHECKOUT_STORAGE_KEY } from './party-checkout-storage';
 import {
@@ -62,6 +63,14 @@ afterEach(() => {
 });
 
 describe('PartyBookingPage calendar', () => {
+  it('says the payment was cancelled when the card page sent the parent back with Cancel', async () => {
+    stubBooking();
+    renderParty(`${BOOKING}&status=cancelled`);
+    await calendarReady();
+
+    expect(screen.getByText(PAYMENT_CANCELLED)).toBeTruthy();
+  });
+
   it('shows the month from tomorrow with weeks from Monday; earlier months cannot be reached', async () => {
     const fetchMock = stubBooking();
     renderParty(BOOKING);

@@ -21,6 +21,7 @@ import { useAcl } from '../../api/acl';
 import { ApiError, api } from '../../api/client';
 import { useAuthToken } from '../../api/use-session';
 import { BookingHeader } from '../../components/booking-header';
+import { PaymentCancelledNotice } from '../../components/payment-cancelled-notice';
 import { PriceLines } from '../../components/price-lines';
 import { studentLoginPath } from '../../components/student-login-link';
 import { SuccessCard } from '../../components/success-card';
@@ -50,6 +51,7 @@ export function PartyBookingPage() {
   return (
     <Box>
       <BookingHeader company={company} loading={acl.isLoading} />
+      {params.get('status') === 'cancelled' ? <PaymentCancelledNotice /> : null}
       {params.get('status') === 'true' ? <PartySuccess /> : <PartyPicker authhash={authhash} />}
     </Box>
   );
