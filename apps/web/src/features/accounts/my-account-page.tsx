@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { type MyAccount, myAccountUpdate } from '@tumble/contracts/admin-accounts';
 import { messages } from '@tumble/contracts/messages';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { aclKeys } from '../../api/acl';
+import { ContactFields } from '../../components/contact-fields';
 import { FormAlerts } from '../../components/form-alerts';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
@@ -65,34 +56,7 @@ function MyAccountForm({ account }: { account: MyAccount }) {
               Profile
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Full name"
-                name="full_name"
-                autoComplete="name"
-                withAsterisk
-                value={values.full_name}
-                onChange={set('full_name')}
-                error={form.fieldErrors.full_name}
-              />
-              <TextInput
-                label="Email address"
-                name="email"
-                type="email"
-                autoComplete="email"
-                withAsterisk
-                value={values.email}
-                onChange={set('email')}
-                error={form.fieldErrors.email}
-              />
-              <TextInput
-                label="Phone"
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                value={values.phone}
-                onChange={set('phone')}
-                error={form.fieldErrors.phone}
-              />
+              <ContactFields values={values} onChange={set} errors={form.fieldErrors} />
             </SimpleGrid>
           </Stack>
         </Card>

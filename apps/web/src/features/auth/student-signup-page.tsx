@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { studentSignupRequest } from '@tumble/contracts/auth';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
+import { ContactFields } from '../../components/contact-fields';
 import { safeRedirect } from '../../components/safe-redirect';
 import { useFormPost } from '../../components/use-form-post';
 import { signUpStudent } from './api/signup';
@@ -69,35 +70,7 @@ export function StudentSignupPage() {
                 {form.summary}
               </Alert>
             ) : null}
-            <TextInput
-              label="Full name"
-              name="full_name"
-              autoComplete="name"
-              withAsterisk
-              value={values.full_name}
-              onChange={set('full_name')}
-              error={form.fieldErrors.full_name}
-            />
-            <TextInput
-              label="Email address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              value={values.email}
-              onChange={set('email')}
-              error={form.fieldErrors.email}
-            />
-            <TextInput
-              label="Phone"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              withAsterisk
-              value={values.phone}
-              onChange={set('phone')}
-              error={form.fieldErrors.phone}
-            />
+            <ContactFields values={values} onChange={set} errors={form.fieldErrors} phoneRequired />
             <PasswordInput
               label="Password"
               name="password"

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tumble/contracts/messages';
 import { type StudentProfile, studentProfile } from '@tumble/contracts/students';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { ContactFields } from '../../components/contact-fields';
 import { FormAlerts } from '../../components/form-alerts';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
@@ -44,34 +45,7 @@ function ProfileForm({ profile }: { profile: StudentProfile }) {
         <FormAlerts failure={form.failure} summary={form.summary} />
         <Card>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Full name"
-              name="full_name"
-              autoComplete="name"
-              withAsterisk
-              value={values.full_name}
-              onChange={set('full_name')}
-              error={form.fieldErrors.full_name}
-            />
-            <TextInput
-              label="Email address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              value={values.email}
-              onChange={set('email')}
-              error={form.fieldErrors.email}
-            />
-            <TextInput
-              label="Phone"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              value={values.phone}
-              onChange={set('phone')}
-              error={form.fieldErrors.phone}
-            />
+            <ContactFields values={values} onChange={set} errors={form.fieldErrors} />
           </SimpleGrid>
         </Card>
         <Group justify="flex-end">
