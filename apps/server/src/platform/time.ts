@@ -3,17 +3,31 @@
  * cutoffs are computed in the company's zone, never the server's). Dates are 'YYYY-MM-DD'.
  */
 
+/**
+ * One formatter per zone, made once: building an Intl.DateTimeFormat costs tens of microseconds,
+ * and the availability of an event computes a cutoff for every session-day (docs/performance.md).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 function partsIn(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = formatterFor(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return {
     year: get('year'),
@@ -34,14 +48,26 @@ function offsetAt(instant: Date, timeZone: string): number {
   );
 }
 
+/**
+ * Instants already worked out, by zone, date and time: a pure function of its arguments, asked
+ * for every session-day of an event on every availability request. Bounded by clearing when full.
+ */
+const instants = new Map<string, number>();
+const INSTANTS_MAX = 50_000;
+
 /** The instant when the wall clock in `timeZone` shows `date` at `time` ('HH:MM'). */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const key = `${timeZone}|${date}|${time}`;
+  const known = instants.get(key);
+  if (known !== undefined) return new Date(known);
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [h, mi] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, h, mi);
   // Two passes settle the offset across a daylight-saving change.
   let instant = wall - offsetAt(new Date(wall), timeZone);
   instant = wall - offsetAt(new Date(instant), timeZone);
+  if (instants.size >= INSTANTS_MAX) instants.clear();
+  instants.set(key, instant);
   return new Date(instant);
 }
 

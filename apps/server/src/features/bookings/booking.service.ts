@@ -49,18 +49,22 @@ export async function publishedEvent(db: Db, tenant: Tenant, eventId: number) {
  * payment methods (billing resource), else the method set on the company.
  */
 export async function companyOf(db: Db, tenant: Tenant) {
-  const [[company], [method]] = await Promise.all([
-    db.select().from(companies).where(eq(companies.id, tenant.companyId)),
-    db
-      .select({ provider: paymentMethods.provider })
-      .from(paymentMethods)
-      .where(
-        tenant.where(paymentMethods, eq(paymentMethods.enabled, true), eq(paymentMethods.isDefault, true)),
-      )
-      .limit(1),
-  ]);
-  if (!company) throw new NotFoundError();
-  return { ...company, paymentMethod: method?.provider ?? company.paymentMethod };
+  // One query, not two: every public booking and party call reads the company.
+  const [row] = await db
+    .select({ company: companies, method: paymentMethods.provider })
+    .from(companies)
+    .leftJoin(
+      paymentMethods,
+      and(
+        eq(paymentMethods.companyId, companies.id),
+        eq(paymentMethods.enabled, true),
+        eq(paymentMethods.isDefault, true),
+      ),
+    )
+    .where(eq(companies.id, tenant.companyId))
+    .limit(1);
+  if (!row) throw new NotFoundError();
+  return { ...row.company, paymentMethod: row.method ?? row.company.paymentMethod };
 }
 
 export async function sessionsOf(db: Db, tenant: Tenant, eventId: number) {
@@ -100,6 +104,8 @@ export async function takenPlaces(
     .where(
       and(
         tenant.where(bookingPlaces),
+        // The booking's own tenant too: it lets the plan start from bookings_company_event.
+        eq(bookings.companyId, tenant.companyId),
         eq(bookings.eventId, eventId),
         or(
           eq(bookings.status, 'confirmed'),
@@ -134,15 +140,26 @@ export async function takenPlaces(
   return taken;
 }
 
-/** Every session-day of the event with its state now. */
+type Company = Awaited<ReturnType<typeof companyOf>>;
+
+/**
+ * Every session-day of the event with its state now. A caller that has read the company already
+ * passes it (`options.company`): checkout counts under the sessions' locks, where every query
+ * saved shortens the queue of a rush.
+ */
 export async function eventCells(
   db: Db,
   tenant: Tenant,
   event: typeof events.$inferSelect,
-  options: { exceptBookingId?: number; exceptParentId?: number; now?: Date } = {},
-): Promise<{ cells: Cell[]; sessions: (typeof eventSessions.$inferSelect)[]; timeZone: string }> {
+  options: { exceptBookingId?: number; exceptParentId?: number; now?: Date; company?: Company } = {},
+): Promise<{
+  cells: Cell[];
+  sessions: (typeof eventSessions.$inferSelect)[];
+  timeZone: string;
+  company: Company;
+}> {
   const [company, sessions, restricted, taken] = await Promise.all([
-    companyOf(db, tenant),
+    options.company ?? companyOf(db, tenant),
     sessionsOf(db, tenant, event.id),
     eventRestrictedDates(db, tenant),
     takenPlaces(db, tenant, event.id, options),
@@ -155,7 +172,7 @@ export async function eventCells(
     timeZone: company.timeZone,
     now: options.now ?? new Date(),
   });
-  return { cells, sessions, timeZone: company.timeZone };
+  return { cells, sessions, timeZone: company.timeZone, company };
 }
 
 /** Ticket prices per session (the session's own, else the event-wide one). */
@@ -172,8 +189,7 @@ async function basePrices(db: Db, tenant: Tenant, eventId: number) {
 export async function bookingPage(deps: AppDeps, tenant: Tenant, e: string): Promise<BookingPageResponse> {
   const { db } = deps.database;
   const event = await eventFromCode(db, tenant, e);
-  const [company, contacts, downloads, venueRows, daily, { cells, sessions }] = await Promise.all([
-    companyOf(db, tenant),
+  const [contacts, downloads, venueRows, daily, { cells, sessions, company }] = await Promise.all([
     db
       .select()
       .from(eventContacts)

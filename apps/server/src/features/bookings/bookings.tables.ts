@@ -50,8 +50,13 @@ export const bookings = pgTable(
   },
   (t) => [
     index('bookings_company_event').on(t.companyId, t.eventId, t.status),
+    // The admin list of an event's bookings, newest first (its default order), paged.
+    index('bookings_event_created').on(t.companyId, t.eventId, t.createdAt, t.id),
     index('bookings_parent').on(t.companyId, t.parentId),
     index('bookings_hold').on(t.status, t.holdExpiresAt),
+    // The admin list's search (ILIKE '%…%' on reference and coupon code); needs pg_trgm.
+    index('bookings_reference_trgm').using('gin', t.reference.op('gin_trgm_ops')),
+    index('bookings_coupon_code_trgm').using('gin', t.couponCode.op('gin_trgm_ops')),
   ],
 );
 
@@ -136,7 +141,11 @@ export const waitlistEntries = pgTable(
     inviteExpiresAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('waitlist_session_date').on(t.sessionId, t.date, t.status, t.id)],
+  (t) => [
+    index('waitlist_session_date').on(t.sessionId, t.date, t.status, t.id),
+    // Open invitations of an event, counted with its taken places on every availability read.
+    index('waitlist_event').on(t.companyId, t.eventId, t.status),
+  ],
 );
 
 /** Coupon uses, counted per parent for the per-parent limit. */

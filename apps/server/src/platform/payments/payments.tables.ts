@@ -47,6 +47,8 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
+    // The admin payments list of a company, newest first (its default order), paged.
+    index('payments_company_created').on(t.companyId, t.createdAt, t.id),
     index('payments_booking').on(t.bookingId),
     index('payments_party_booking').on(t.partyBookingId),
     check('payments_one_purpose', sql`(${t.bookingId} is null) <> (${t.partyBookingId} is null)`),
