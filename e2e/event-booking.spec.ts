@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PAYMENT_CANCELLED } from '@tumble/contracts/booking';
 import { describe, expect, it } from 'vitest';
 import { storedToken } from './support/api.ts';
 import {
@@ -245,8 +246,9 @@ describe.each(bothViewports)('event booking (%s)', (viewport) => {
     await shot('declined');
 
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await expectAt(page, `/booking?authhash=${demo.authhash}&e=${camp.e}`);
+    await expectAt(page, `/booking?authhash=${demo.authhash}&e=${camp.e}&status=cancelled`);
     await shows(page.getByRole('heading', { level: 1, name: camp.name }), 'the booking page again');
+    await shows(page.getByText(PAYMENT_CANCELLED), 'the payment-cancelled notice');
     await shows(page.getByRole('button', { name: 'Book Now' }), 'Book Now');
     expect(await page.getByText(bookingText.bookingSuccessful).count()).toBe(0);
     expect(sessionOn(await sessionDays(camp), day, camp.morning).available, 'released').toBe(free);

@@ -271,3 +271,7 @@ export const adminAvailabilityResponse = z.object({
   ),
 });
 export type AdminAvailabilityResponse = z.infer<typeof adminAvailabilityResponse>;
+
+/** Words of our own: the booking page after the parent pressed Cancel on the card page (`status=cancelled`). */
+export const PAYMENT_CANCELLED =
+  'Payment cancelled. Nothing was charged and what you chose was released. Choose again to book.';

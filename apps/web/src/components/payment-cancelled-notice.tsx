@@ -1,7 +1,5 @@
 import { Alert } from '@mantine/core';
-
-export const PAYMENT_CANCELLED =
-  'Payment cancelled. Nothing was charged and what you chose was released. Choose again to book.';
+import { PAYMENT_CANCELLED } from '@tumble/contracts/booking';
 
 /** Shown on a booking page when the parent came back from the card page with Cancel (`status=cancelled`). */
 export function PaymentCancelledNotice() {

@@ -62,6 +62,31 @@ function parseCells(values: string[], eventId: number): { sessionId: number; dat
   return out;
 }
 
+/**
+ * The chosen cells must exist and not be expired, and every booked one must have `quantity`
+ * places left; `sessions` name the full one in the message.
+ */
+function assertPlacesLeft(
+  cells: Cell[],
+  choice: { booked: { sessionId: number; date: string }[]; waiting: { sessionId: number; date: string }[] },
+  quantity: number,
+  sessions: { id: number; name: string }[],
+) {
+  const ofEvent = new Set(sessions.map((s) => s.id));
+  if ([...choice.booked, ...choice.waiting].some((c) => !ofEvent.has(c.sessionId)))
+    throw new BadRequestError('One of the chosen sessions is not part of this event.');
+  const bookedCells = requireCells(cells, choice.booked);
+  requireCells(cells, choice.waiting);
+  for (const cell of bookedCells) {
+    if (cell.available < quantity) {
+      const session = sessions.find((s) => s.id === cell.sessionId)!;
+      throw new ConflictError(
+        `Sorry, ${session.name} on ${displayDate(cell.date)} is full. Please choose another day or join the waitlist.`,
+      );
+    }
+  }
+}
+
 /** The cells must exist and not be expired; returns them with their state. */
 function requireCells(cells: Cell[], wanted: { sessionId: number; date: string }[]): Cell[] {
   const byKey = new Map(cells.map((c) => [cellKey(c.sessionId, c.date), c]));
@@ -142,6 +167,8 @@ export async function findVoucher(
 }
 
 interface PriceRequest {
+  /** The tenant's company as companyOf reads it (the callers have it already). */
+  company: Awaited<ReturnType<typeof companyOf>>;
   event: typeof events.$inferSelect;
   booked: { sessionId: number; date: string }[];
   quantity: number;
@@ -154,7 +181,7 @@ interface PriceRequest {
 
 /** Loads what the price depends on and runs the pricing module: the one way a booking is priced. */
 async function priceOf(db: Db, tenant: Tenant, request: PriceRequest) {
-  const company = await companyOf(db, tenant);
+  const { company } = request;
   const today = todayIn(company.timeZone);
   const [tickets, tiers, insuranceRows, surchargeRows] = await Promise.all([
     db
@@ -243,9 +270,12 @@ export async function eventCharges(
   input: ChargesInput,
 ): Promise<ChargesResponse> {
   const { db } = deps.database;
-  const event = await publishedEvent(db, tenant, input.eventId);
-  const company = await companyOf(db, tenant);
+  const [event, company] = await Promise.all([
+    publishedEvent(db, tenant, input.eventId),
+    companyOf(db, tenant),
+  ]);
   const { result, errors, coupon, voucher } = await priceOf(db, tenant, {
+    company,
     event,
     booked: parseCells(input.booked, event.id),
     quantity: input.quantity,
@@ -271,12 +301,57 @@ export async function eventCharges(
 }
 
 /**
+ * At most `concurrency` calls at a time per key (an event) in this process; the others wait their
+ * turn in arrival order. Keys without work are forgotten. See CHECKOUTS_AT_ONCE.
+ */
+function limitConcurrencyPerKey(concurrency: number) {
+  const lanes = new Map<number, { active: number; queue: (() => void)[] }>();
+  return async <T>(key: number, work: () => Promise<T>): Promise<T> => {
+    let lane = lanes.get(key);
+    if (!lane) {
+      lane = { active: 0, queue: [] };
+      lanes.set(key, lane);
+    }
+    if (lane.active < concurrency) lane.active++;
+    else await new Promise<void>((resolve) => lane!.queue.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = lane.queue.shift();
+      if (next)
+        next(); // the slot passes straight to the next in line
+      else if (--lane.active === 0) lanes.delete(key);
+    }
+  };
+}
+
+/**
+ * An event's checkouts run a few at a time per server process. In a rush (hundreds of parents for
+ * the last places of a day) checkouts admitted all at once advance in lockstep: every one reads and
+ * prices before any takes a place, and those waiting on the sessions' locks hold every pooled
+ * connection. In turn, the first ones take the places and the rest are told it is full without
+ * queueing for the locks (docs/performance.md, booking rush). Other events, and so other
+ * companies, keep their own turns: a rush never delays them.
+ */
+const CHECKOUTS_AT_ONCE = 6;
+const checkoutTurn = limitConcurrencyPerKey(CHECKOUTS_AT_ONCE);
+
+/**
  * POST /api/v1/booking/checkout. Validates like the form, recomputes the price (the client's
  * amounts are checked, never trusted), and in ONE transaction creates the children it names, takes
  * the places (sessions locked in id order, counted under the lock) and writes waitlist entries for
  * the waiting cells. Then opens the card payment; a failure there releases the hold.
  */
-export async function checkoutEvent(
+export function checkoutEvent(
+  deps: AppDeps,
+  tenant: Tenant,
+  auth: AuthContext,
+  input: EventCheckoutRequest,
+): Promise<CheckoutResponse> {
+  return checkoutTurn(input.event_id, () => checkoutEventNow(deps, tenant, auth, input));
+}
+
+async function checkoutEventNow(
   deps: AppDeps,
   tenant: Tenant,
   auth: AuthContext,
@@ -311,8 +386,13 @@ export async function checkoutEvent(
     if (own.length !== existingIds.length) throw new NotFoundError('That child could not be found.');
   }
 
-  const company = await companyOf(db, tenant);
+  // In a rush for the last places most checkouts arrive after they are gone: tell them so before
+  // pricing and without queueing for the sessions' locks. The count under the locks still decides.
+  const seen = await eventCells(db, tenant, event, { exceptParentId: auth.userId });
+  assertPlacesLeft(seen.cells, { booked, waiting }, input.quantity, seen.sessions);
+  const { company } = seen;
   const { result, errors, coupon } = await priceOf(db, tenant, {
+    company,
     event,
     booked,
     quantity: input.quantity,
@@ -353,17 +433,8 @@ export async function checkoutEvent(
       : [];
     if (locked.length !== sessionIds.length)
       throw new BadRequestError('One of the chosen sessions is not part of this event.');
-    const { cells } = await eventCells(tx, tenant, event, { exceptParentId: auth.userId });
-    const bookedCells = requireCells(cells, booked);
-    requireCells(cells, waiting);
-    for (const cell of bookedCells) {
-      if (cell.available < input.quantity) {
-        const session = locked.find((s) => s.id === cell.sessionId)!;
-        throw new ConflictError(
-          `Sorry, ${session.name} on ${displayDate(cell.date)} is full. Please choose another day or join the waitlist.`,
-        );
-      }
-    }
+    const { cells, sessions } = await eventCells(tx, tenant, event, { exceptParentId: auth.userId, company });
+    assertPlacesLeft(cells, { booked, waiting }, input.quantity, sessions);
 
     if (coupon) {
       // Count the use under the coupon's row lock, so its limit holds under concurrent checkouts.

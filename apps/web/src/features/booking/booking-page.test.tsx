@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { encodeCell } from '@tumble/contracts/booking';
+import { encodeCell, PAYMENT_CANCELLED } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../api/client';
-import { PAYMENT_CANCELLED } from '../../components/payment-cancelled-notice';
 import { deferred } from '../../test/deferred';
 import { json, stubServer } from '../../test/render';
 import { bookingPageData, chargesData, E, renderBooking, sessionsData } from './booking-test-kit';

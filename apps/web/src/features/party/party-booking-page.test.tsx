@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PAYMENT_CANCELLED } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
-import { PAYMENT_CANCELLED } from '../../components/payment-cancelled-notice';
 import { json, stubServer } from '../../test/render';
 import { PARTY_CHECKOUT_STORAGE_KEY } from './party-checkout-storage';
 import {
