@@ -1,4 +1,8 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 
@@ -31,11 +35,42 @@ function vendorChunk(id: string): string | undefined {
   return 'vendor-ui';
 }
 
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Writes `.br` and `.gz` beside every text file of the build; the server sends them to browsers
+ * that accept them (apps/server/src/app.ts, preCompressed). Compressed once at build time, at the
+ * highest levels, instead of on every request. docs/performance.md: the booking page's JS and CSS
+ * went over the wire uncompressed.
+ */
+function precompress(): PluginOption {
+  return {
+    name: 'tumble-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? path.join(root, 'dist');
+      const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(dir, name);
+          const data = await readFile(file);
+          await writeFile(`${file}.gz`, await gzipAsync(data, { level: 9 }));
+          await writeFile(
+            `${file}.br`,
+            await brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root,
   // The hoisted @vitejs/plugin-react is typed against the root vite (8, for vitest) while this app
   // builds with its own vite 7; the plugin supports both at runtime, only the declarations differ.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [react() as unknown as PluginOption, precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -187,8 +187,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (existsSync(indexHtml)) {
     await app.register(fastifyStatic, {
       root: config.WEB_DIST,
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts): sent when accepted.
+      preCompressed: true,
       // Hashed asset names never change content: cache them for a year; index.html always revalidates.
+      // (send's own Cache-Control, `public, max-age=0`, would replace the one set here.)
+      cacheControl: false,
       setHeaders: (res, filePath) => {
+        // The body depends on Accept-Encoding (preCompressed): shared caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
         res.setHeader(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)
