@@ -1,0 +1,109 @@
+// The front end of the public booking route: what its production build makes a parent's browser
+// download (gzipped), and a Lighthouse run on the demo booking page.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { onCleanup } from './stack.mjs';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+
+/** Files index.html loads before any route: the entry script, its modulepreloads and stylesheets. */
+function initialFiles(html) {
+  const refs = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  return [...new Set(refs)];
+}
+
+/**
+ * The files the /booking route adds when the router loads it lazily. Vite compiles each lazy
+ * `import('…/booking-page')` into `import("./booking-page-<hash>.js"), __vite__mapDeps([i, …])`,
+ * where the indices point into the list of every file that chunk needs (its JS and CSS).
+ */
+function routeFiles(entrySource, routeModule) {
+  const list = /__vite__mapDeps=.*?m\.f\|\|\(m\.f=(\[[^\]]*\])/s.exec(entrySource);
+  const call = new RegExp(
+    `import\\("\\./(${routeModule}-[\\w-]+\\.js)"\\),__vite__mapDeps\\(\\[([\\d,]+)\\]\\)`,
+  ).exec(entrySource);
+  if (!list || !call) throw new Error(`cannot find the lazy import of ${routeModule} in the entry chunk`);
+  const files = JSON.parse(list[1]);
+  return [`assets/${call[1]}`, ...call[2].split(',').map((i) => files[Number(i)])];
+}
+
+/** Gzipped KB of JS and CSS: loaded by index.html (initial) and added by the /booking route. */
+export function bundleSizes(dist, routeModule = 'booking-page') {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const initial = initialFiles(html);
+  const entry = initial.find((f) => f.endsWith('.js') && html.includes(`src="/${f}"`));
+  const route = routeFiles(readFileSync(path.join(dist, entry), 'utf8'), routeModule).filter(
+    (f) => !initial.includes(f),
+  );
+  const sum = (files, ext) =>
+    files.filter((f) => f.endsWith(ext)).reduce((kb, f) => kb + gzipKb(path.join(dist, f)), 0);
+  const js = { initial: sum(initial, '.js'), route: sum([...new Set(route)], '.js') };
+  const css = { initial: sum(initial, '.css'), route: sum([...new Set(route)], '.css') };
+  return {
+    js: { ...js, total: js.initial + js.route },
+    css: { ...css, total: css.initial + css.route },
+    files: { initial, route: [...new Set(route)] },
+  };
+}
+
+/** One Lighthouse run (mobile, its default settings) in a fresh headless Chromium. */
+async function lighthouseOnce(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'silent',
+  });
+  // Chromium runs in its own process group: Ctrl-C does not reach it, cleanup() does.
+  onCleanup(() => chrome.kill());
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const audit = (id) => lhr.audits[id]?.numericValue;
+    const transferred = (lhr.audits['network-requests']?.details?.items ?? []).reduce(
+      (sum, item) => sum + (item.transferSize ?? 0),
+      0,
+    );
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: audit('largest-contentful-paint'),
+      fcp: audit('first-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      transferredKb: transferred / 1024,
+      opportunities: Object.values(lhr.audits)
+        .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) >= 100)
+        .map((a) => `${a.title} (~${Math.round(a.details.overallSavingsMs)} ms)`),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** `runs` Lighthouse runs; the median by performance score (Lighthouse's own advice for variance). */
+export async function lighthouseRuns(url, runs) {
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await lighthouseOnce(url));
+  results.sort((a, b) => a.score - b.score);
+  return { ...results[Math.floor((results.length - 1) / 2)], runs: results.length };
+}

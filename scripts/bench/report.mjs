@@ -1,0 +1,96 @@
+// The printed results: one table of the load scenarios, then the rush, the front end, and the
+// issue's targets each marked met or not met.
+
+const fixed = (value, digits = 0) => (value === undefined || value === null ? '—' : value.toFixed(digits));
+
+function table(headers, rows) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  return [line(headers), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function loadTable(rows) {
+  const baseline = rows.find((r) => r.baseline)?.result.requestsPerSecond;
+  const legend = [
+    'no-db baseline: GET of an unknown /api/v1 path, answered by the API with its JSON 404 (expected,',
+    'not an error) without the database; /api/health is not one (it runs select 1).',
+    'errors: answers other than expected, socket errors and timeouts.',
+  ];
+  const rendered = table(
+    ['scenario', 'conns', 'req/s', '× baseline', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MB'],
+    rows.map(({ name, result, rss, connections }) => [
+      name,
+      connections,
+      fixed(result.requestsPerSecond),
+      baseline ? fixed(result.requestsPerSecond / baseline, 2) : '—',
+      fixed(result.p50, 1),
+      fixed(result.p99, 1),
+      result.errors,
+      fixed(rss),
+    ]),
+  );
+  return `${rendered}\n${legend.join('\n')}`;
+}
+
+export function rushLines(rush, result, verdict, taken) {
+  const statuses = Object.entries(result.statuses)
+    .map(([code, n]) => `${n}× ${code}`)
+    .join(', ');
+  return [
+    `booking rush: ${rush.tokens.length} parents, ${rush.places} places of one session-date`,
+    `  answered in ${result.seconds.toFixed(2)} s (${statuses}); ${verdict.holdsPerSecond.toFixed(1)} completed holds/s; ` +
+      `p50 ${fixed(result.p50)} ms, p99 ${fixed(result.p99)} ms, slowest ${fixed(result.max)} ms`,
+    `  database: ${taken.places} places held by ${taken.bookings} bookings`,
+    ...verdict.checks.map((c) => `  ${c.ok ? 'PASS' : 'FAIL'}  ${c.label}: ${c.value}`),
+  ];
+}
+
+export function frontendLines(sizes, lh) {
+  const lines = [
+    'public booking route (/booking), gzip -9:',
+    `  JS  ${sizes.js.total.toFixed(1)} KB = ${sizes.js.initial.toFixed(1)} KB initial + ${sizes.js.route.toFixed(1)} KB route`,
+    `  CSS ${sizes.css.total.toFixed(1)} KB = ${sizes.css.initial.toFixed(1)} KB initial + ${sizes.css.route.toFixed(1)} KB route`,
+    `  files: ${[...sizes.files.initial, ...sizes.files.route].map((f) => f.replace('assets/', '')).join(' ')}`,
+  ];
+  if (lh) {
+    lines.push(
+      `Lighthouse (mobile, median of ${lh.runs}): performance ${lh.score}, LCP ${(lh.lcp / 1000).toFixed(2)} s, ` +
+        `FCP ${(lh.fcp / 1000).toFixed(2)} s, TBT ${fixed(lh.tbt)} ms, CLS ${lh.cls.toFixed(3)}, ` +
+        `${lh.transferredKb.toFixed(0)} KB transferred`,
+      ...lh.opportunities.map((o) => `  opportunity: ${o}`),
+    );
+  }
+  return lines;
+}
+
+/** The issue's targets, each with the figure it was judged on. */
+export function targets({ rows, verdict, sizes, lh, peakRss }) {
+  const baseline = rows.find((r) => r.baseline)?.result.requestsPerSecond;
+  const out = [];
+  const add = (label, ok, value) => out.push({ label, ok, value });
+  for (const { name, result } of rows.filter((r) => r.group === 'public')) {
+    const ratio = result.requestsPerSecond / baseline;
+    add(`${name}: ≥ 0.40 × baseline`, ratio >= 0.4, `${ratio.toFixed(2)} ×`);
+    add(`${name}: p99 < 50 ms`, result.p99 < 50, `${fixed(result.p99, 1)} ms`);
+  }
+  for (const { name, result } of rows.filter((r) => r.group === 'admin'))
+    add(`${name}: p99 < 100 ms`, result.p99 < 100, `${fixed(result.p99, 1)} ms`);
+  if (verdict) {
+    add('rush: zero oversold', verdict.notOversold.ok, `${verdict.notOversold.value} places held`);
+    add('rush: zero 5xx', verdict.no5xx.ok, verdict.no5xx.value);
+    add('rush: all answered within 5 s', verdict.within5s.ok, verdict.within5s.value);
+  }
+  if (sizes) add('/booking JS < 150 KB gzipped', sizes.js.total < 150, `${sizes.js.total.toFixed(1)} KB`);
+  if (lh) {
+    add('Lighthouse performance ≥ 95', lh.score >= 95, lh.score);
+    add('Lighthouse LCP < 1.5 s', lh.lcp < 1500, `${(lh.lcp / 1000).toFixed(2)} s`);
+    add('Lighthouse CLS < 0.05', lh.cls < 0.05, lh.cls.toFixed(3));
+  }
+  add('server RSS < 300 MB through the run', peakRss < 300, `${peakRss.toFixed(0)} MB peak`);
+  return out;
+}
+
+export function targetLines(list) {
+  return list.map((t) => `  ${t.ok ? 'met    ' : 'NOT MET'}  ${t.label}: ${t.value}`);
+}

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// `npm run bench`: builds the app, starts it on a fresh embedded PostgreSQL, loads a generated
+// realistic dataset, drives the server from a second process and prints what parents and staff
+// wait for, against the targets of the performance issue. See docs/performance.md.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadDataset } from './dataset.mjs';
+import { bundleSizes, CHROMIUM, lighthouseRuns } from './frontend.mjs';
+import { parseOptions } from './options.mjs';
+import { frontendLines, loadTable, rushLines, targetLines, targets } from './report.mjs';
+import { judgeRush, placesTaken, prepareRush, rushJob } from './rush.mjs';
+import { checkScenario, defineScenarios, drive } from './scenarios.mjs';
+import {
+  assertBuilt,
+  buildWeb,
+  cleanup,
+  freePort,
+  memoryOf,
+  onCleanup,
+  root,
+  rssSampler,
+  startDatabase,
+  startServer,
+  tempDataDir,
+  webDist,
+} from './stack.mjs';
+
+const say = (message) => console.log(`[bench] ${message}`);
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+function machine() {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
+}
+
+async function startStack(options) {
+  if (options.build) {
+    const t0 = performance.now();
+    say('building the web app (vite build)');
+    buildWeb();
+    say(`built in ${seconds(t0)}`);
+  } else assertBuilt();
+  const dataDir = tempDataDir(options);
+  const database = await startDatabase(dataDir);
+  say(`embedded PostgreSQL on port ${database.port}, data in ${dataDir}`);
+  const server = await startServer({ dataDir, databaseUrl: database.url, port: await freePort() });
+  say(`server (pid ${server.pid}) migrated, seeded the demo and listens on ${server.url}`);
+  const client = new pg.Client({ connectionString: database.url });
+  // On Ctrl-C PostgreSQL shuts down with the rest of the process group and drops this connection:
+  // that must not crash the bench before cleanup() has run.
+  client.on('error', () => {});
+  await client.connect();
+  onCleanup(() => client.end());
+  return { server, client };
+}
+
+async function load(client, options) {
+  say(`loading the dataset (scale ${options.scale})`);
+  const data = await loadDataset(client, options.scale, console.log);
+  const c = data.counts;
+  say(
+    `loaded in ${data.loadSeconds.toFixed(1)} s (+ ${data.analyzeSeconds.toFixed(1)} s VACUUM ANALYZE): ` +
+      `${c.companies} companies, ${c.users} users, ${c.children} children, ${c.events} events, ` +
+      `${c.event_sessions} sessions, ${c.bookings} bookings, ${c.booking_places} booked session-days, ` +
+      `${c.booking_children} booking children, ${c.payments} payments, ${c.party_bookings} party bookings`,
+  );
+  return data;
+}
+
+async function runScenarios({ server, client, data, options, rss }) {
+  const scenarios = (await defineScenarios({ url: server.url, client, data })).filter(
+    (s) => s.baseline || !options.only || options.only.includes(s.name),
+  );
+  const rows = [];
+  for (const scenario of scenarios) {
+    await checkScenario(server.url, scenario);
+    const connections = scenario.connections ?? options.connections;
+    rss.take();
+    const result = await drive({
+      url: server.url,
+      connections,
+      duration: options.duration,
+      warmup: options.warmup,
+      requests: scenario.requests,
+      expect: scenario.expect,
+    });
+    rows.push({ ...scenario, connections, result, rss: rss.take() });
+    say(
+      `${scenario.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.errors} errors`,
+    );
+  }
+  return rows;
+}
+
+async function runRush({ server, client, data, options, rss }) {
+  const rush = await prepareRush(client, data, { parents: options.rushParents, places: options.rushPlaces });
+  const job = await rushJob(server.url, rush);
+  rss.take();
+  const result = await drive(job);
+  const rushRss = rss.take();
+  const taken = await placesTaken(client, rush);
+  return { rush, result, taken, verdict: judgeRush(rush, result, taken), rss: rushRss };
+}
+
+async function frontend(server, options) {
+  const sizes = bundleSizes(webDist);
+  if (options.lighthouseRuns === 0) return { sizes, lh: null };
+  if (!existsSync(CHROMIUM)) {
+    say(`Lighthouse skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROME_PATH)`);
+    return { sizes, lh: null };
+  }
+  say(`Lighthouse on /booking?e=317c31&authhash=demo (${options.lighthouseRuns} run(s))`);
+  const lh = await lighthouseRuns(`${server.url}/booking?e=317c31&authhash=demo`, options.lighthouseRuns);
+  return { sizes, lh };
+}
+
+async function main() {
+  const options = parseOptions();
+  const started = performance.now();
+  say(`machine: ${machine()}`);
+  const { server, client } = await startStack(options);
+  const data = await load(client, options);
+  const rss = rssSampler(server.pid);
+  const rows = await runScenarios({ server, client, data, options, rss });
+  const rush =
+    options.only && !options.only.includes('rush')
+      ? null
+      : await runRush({ server, client, data, options, rss });
+  const { sizes, lh } = await frontend(server, options);
+  const peakRss = Math.max(memoryOf(server.pid).peak, ...rows.map((r) => r.rss), rush?.rss ?? 0);
+
+  const lines = [
+    '',
+    `Tumble benchmark · ${new Date().toISOString()} · ${machine()}`,
+    `dataset: scale ${options.scale}, loaded in ${data.loadSeconds.toFixed(1)} s; load: ${options.connections} connections, ${options.duration} s per scenario`,
+    '',
+    loadTable(rows),
+    '',
+    ...(rush ? rushLines(rush.rush, rush.result, rush.verdict, rush.taken) : []),
+    '',
+    ...frontendLines(sizes, lh),
+    '',
+    `server peak RSS (VmHWM): ${peakRss.toFixed(0)} MB`,
+    '',
+    'targets (performance issue):',
+    ...targetLines(targets({ rows, verdict: rush?.verdict, sizes, lh, peakRss })),
+    '',
+    `total ${seconds(started)}`,
+  ];
+  console.log(lines.join('\n'));
+  const results = path.join(root, 'node_modules/.cache/tumble-bench');
+  mkdirSync(results, { recursive: true });
+  writeFileSync(
+    path.join(results, 'last-run.json'),
+    JSON.stringify({ options, counts: data.counts, rows, rush, sizes, lh, peakRss }, null, 2),
+  );
+  return rush?.verdict.checks.some((c) => !c.ok) ? 1 : 0;
+}
+
+let exiting = false;
+async function exit(code) {
+  if (exiting) return;
+  exiting = true;
+  await cleanup();
+  process.exit(code);
+}
+// Ctrl-C reaches the server, PostgreSQL and the driver too (one process group); stop what is left.
+const interrupt = (code) => {
+  say('interrupted: stopping everything it started');
+  void exit(code);
+};
+process.on('SIGINT', () => interrupt(130));
+process.on('SIGTERM', () => interrupt(143));
+
+main().then(exit, (error) => {
+  // After Ctrl-C the driver and the database vanish mid-run: that is not a failure to report.
+  if (!exiting) console.error(`[bench] failed: ${error.stack ?? error}`);
+  void exit(1);
+});

@@ -1,0 +1,162 @@
+// What the benchmark runs against: the web build, an embedded PostgreSQL on a fresh temporary data
+// folder, and the server started as `npm start` starts it. Everything started here is stopped by
+// `cleanup()`, which run.mjs calls on success, on failure and on Ctrl-C.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+/** Outside apps/web/dist, so a bench run never swaps the build under a test run using it. */
+export const webDist = path.join(root, 'node_modules/.cache/tumble-bench/web');
+
+const cleanups = [];
+/** Registers work for `cleanup()`; the last registered runs first. */
+const onCleanup = (work) => cleanups.unshift(work);
+
+export async function cleanup() {
+  while (cleanups.length > 0) {
+    const work = cleanups.shift();
+    try {
+      await work();
+    } catch (error) {
+      console.error(`[bench] cleanup: ${error.message}`);
+    }
+  }
+}
+
+export function tempDataDir({ keep }) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tumble-bench-'));
+  onCleanup(() => {
+    if (keep) console.log(`[bench] kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
+/** The production build of the SPA, the same `vite build` as `npm run build`, into webDist. */
+export function buildWeb() {
+  const result = spawnSync(
+    'npm',
+    ['run', 'build', '-w', '@tumble/web', '--', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('the web build failed');
+}
+
+export function assertBuilt() {
+  if (!existsSync(path.join(webDist, 'index.html')))
+    throw new Error(`no web build in ${webDist}: run without --no-build once`);
+}
+
+const embeddedModule = () => tsImport('../../apps/server/src/db/embedded.ts', import.meta.url);
+
+/** A free TCP port on loopback (the server's own helper). */
+export async function freePort() {
+  return (await embeddedModule()).freePort();
+}
+
+/** The embedded PostgreSQL the server uses (apps/server/src/db/embedded.ts), with a `tumble` database. */
+export async function startDatabase(dataDir) {
+  const { startEmbeddedPostgres } = await embeddedModule();
+  const { ensureDatabase } = await tsImport('../../apps/server/src/db/client.ts', import.meta.url);
+  const embedded = await startEmbeddedPostgres(dataDir);
+  onCleanup(() => embedded.stop());
+  return { url: await ensureDatabase(embedded.url, 'tumble'), port: embedded.port };
+}
+
+/** Sends `signal`, then SIGKILL when the process has not exited after `graceMs`. */
+function stopProcess(child, signal = 'SIGTERM', graceMs = 15_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+/** The node arguments scripts/start.mjs runs the server with (its heap limit included). */
+const SERVER_ARGS = ['--max-old-space-size=1024', '--import', 'tsx', 'apps/server/src/main.ts'];
+
+/**
+ * Starts the server as `npm start` does (SERVER_ARGS, NODE_ENV=production) on `port`. It
+ * migrates and seeds the demo company itself. Its output goes to server.log in the data folder.
+ */
+export async function startServer({ dataDir, databaseUrl, port }) {
+  const logFile = path.join(dataDir, 'server.log');
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, SERVER_ARGS, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      SEED_DEMO: 'true',
+      // Request logs at 'info' would measure pino writing to a pipe, not the routes.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Every request comes from 127.0.0.1: the per-address limit would answer 429 within a second.
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+    },
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  onCleanup(() => stopProcess(child));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(child, url, logFile);
+  return { pid: child.pid, url, logFile, child };
+}
+
+async function waitUntilUp(child, url, logFile) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-3000) : '';
+  throw new Error(`the server did not come up on ${url}\n${tail}`);
+}
+
+/** Reads VmRSS and VmHWM (peak) of a process, in MB. */
+export function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+
+/** Samples the RSS every 200 ms; `take()` returns the highest value since the last take. */
+export function rssSampler(pid) {
+  let highest = 0;
+  const timer = setInterval(() => {
+    highest = Math.max(highest, memoryOf(pid).rss);
+  }, 200);
+  timer.unref();
+  onCleanup(() => clearInterval(timer));
+  return {
+    take() {
+      const value = Math.max(highest, memoryOf(pid).rss);
+      highest = 0;
+      return value;
+    },
+  };
+}
+
+export { onCleanup, stopProcess };
