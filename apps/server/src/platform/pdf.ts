@@ -31,10 +31,11 @@ const SIZE = { title: 18, heading: 12, body: 10, small: 8 };
  * '?' instead of failing the whole document.
  */
 const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-function printable(text: string): string {
+export function printable(text: string): string {
   return [...text]
     .map((c) => {
       const code = c.codePointAt(0)!;
+      if (c === '\n') return c; // paragraph breaks are laid out by wrap()
       if (c === '\t') return ' ';
       return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(c)
         ? c
