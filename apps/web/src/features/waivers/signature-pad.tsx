@@ -182,7 +182,7 @@ function fitCanvas(canvas: HTMLCanvasElement, kept: Point[][]): void {
   const ratio = window.devicePixelRatio || 1;
   canvas.width = Math.round(canvas.clientWidth * ratio);
   canvas.height = Math.round(SIGNATURE_PAD_HEIGHT * ratio);
-  // null only where canvas is not implemented (jsdom); browsers always give a 2D context.
+  // null only without a real canvas (jsdom in the web tests); browsers always give a 2D context.
   const context = canvas.getContext('2d');
   if (!context) return;
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
