@@ -97,3 +97,13 @@ export function datesBetween(from: string, to: string): string[] {
 export function mondayOf(date: string): string {
   return addDays(date, 1 - Number(isoWeekday(date)));
 }
+
+/** A calendar date as Australians read it: 'YYYY-MM-DD' → 'DD/MM/YYYY' (SPEC.md point 9's picker format). */
+export function displayDate(date: string): string {
+  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+}
+
+/** An instant in the company's zone: '21 Nov 2026, 3:04 pm'. */
+export function displayInstant(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-AU', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(at);
+}

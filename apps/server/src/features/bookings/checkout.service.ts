@@ -24,7 +24,7 @@ import {
 } from '../../platform/payments/settlement.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
-import { todayIn } from '../../platform/time.ts';
+import { displayDate, todayIn } from '../../platform/time.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { coupons, insurances, nswSettings, surcharges } from '../billing/billing.tables.ts';
 import { type Cell, cellKey } from '../events/availability.ts';
@@ -43,8 +43,6 @@ import {
 import { offerFreedPlaces } from './waitlist.service.ts';
 
 type Booking = typeof bookings.$inferSelect;
-
-const displayDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 /** Parses `event|session|date` cells of one event; a cell of another event is refused. */
 function parseCells(values: string[], eventId: number): { sessionId: number; date: string }[] {

@@ -5,6 +5,7 @@ import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
+import { displayDate } from '../../platform/time.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { cellKey } from '../events/availability.ts';
 import { eventSessions, events } from '../events/events.tables.ts';
@@ -13,8 +14,6 @@ import { waitlistEntries } from './bookings.tables.ts';
 
 /** How long an invitation holds the freed places (Event booking issue: default 48 hours). */
 export const INVITATION_HOURS = 48;
-
-const displayDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 /**
  * Offers freed places of an event to the waitlist, first come first served: for each full

@@ -27,7 +27,7 @@ import {
 } from '../../platform/payments/settlement.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
-import { addDays, datesBetween, isoWeekday, todayIn } from '../../platform/time.ts';
+import { addDays, datesBetween, displayDate, isoWeekday, todayIn } from '../../platform/time.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { DEFAULT_TERMS_HTML } from '../billing/billing.resource.ts';
 import { coupons, paymentTerms, surcharges } from '../billing/billing.tables.ts';
@@ -49,7 +49,6 @@ import {
 /** How long a party checkout holds its slot while the deposit is paid. */
 export const PARTY_HOLD_MINUTES = 30;
 
-const displayDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 type PartyBooking = typeof partyBookings.$inferSelect;
 
 async function activeSlots(db: Db, tenant: Tenant) {

@@ -6,13 +6,13 @@ import { NotFoundError } from '../../platform/errors.ts';
 import { formatMoney } from '../../platform/money.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
 import { renderPdf } from '../../platform/pdf.ts';
+import { displayDate, displayInstant } from '../../platform/time.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { companyOf } from '../bookings/booking.service.ts';
 import { bookingChildren, bookingPlaces, bookings } from '../bookings/bookings.tables.ts';
 import { hhmm } from '../events/availability.ts';
 import { eventSessions, events } from '../events/events.tables.ts';
 import { partyBookings, partyGuests, partySlots } from '../parties/parties.tables.ts';
-import { displayInstant } from '../waivers/waiver.pdf.ts';
 import { waiverCoverage, waiverLink, waiverSubject } from '../waivers/waiver.service.ts';
 import { signedWaivers } from '../waivers/waivers.tables.ts';
 import { children } from './students.tables.ts';
@@ -193,11 +193,9 @@ async function ownPayments(deps: AppDeps, auth: AuthContext, paymentId?: number)
     .orderBy(desc(payments.paidAt), desc(payments.id));
 }
 
-const dmy = (iso: string) => iso.split('-').reverse().join('/');
-
 function describe(row: Awaited<ReturnType<typeof ownPayments>>[number]): string {
   if (row.eventName) return `${row.eventName} (booking ${row.bookingRef})`;
-  return `Birthday party deposit, ${row.partyDate ? dmy(row.partyDate) : ''} (booking ${row.partyRef})`;
+  return `Birthday party deposit, ${row.partyDate ? displayDate(row.partyDate) : ''} (booking ${row.partyRef})`;
 }
 
 /** GET /api/v1/students/payments */

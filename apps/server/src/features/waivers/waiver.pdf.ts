@@ -1,5 +1,6 @@
 import { htmlToParagraphs } from '../../platform/html.ts';
 import { renderPdf } from '../../platform/pdf.ts';
+import { displayDate, displayInstant } from '../../platform/time.ts';
 import type { signedWaivers } from './waivers.tables.ts';
 
 const answerLabels: Record<string, string> = {
@@ -8,13 +9,6 @@ const answerLabels: Record<string, string> = {
   emergency_contact: 'Emergency contact',
   photo_consent: 'Photo consent',
 };
-
-/** '21 Nov 2026, 3:04 pm' in the company's zone. */
-export function displayInstant(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-AU', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(at);
-}
-
-const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 /** A signed waiver as a PDF: the text as signed, the child, the answers, the signature and its evidence. */
 export function signedWaiverPdf(
@@ -34,7 +28,7 @@ export function signedWaiverPdf(
         heading: 'Child',
         rows: [
           ['Name', `${signed.childFirstName} ${signed.childLastName}`],
-          ['Date of birth', dmy(signed.childDob)],
+          ['Date of birth', displayDate(signed.childDob)],
           ...answers,
         ],
       },
