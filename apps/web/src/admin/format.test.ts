@@ -5,6 +5,7 @@ import {
   displayValue,
   dollarsToCents,
   formatDate,
+  formatLocalDate,
   formatMoney,
   parseDisplayDate,
   shortList,
@@ -115,5 +116,15 @@ describe('displayValue', () => {
       options: [{ value: 'daily', label: 'Daily' }],
     };
     expect(displayValue(field, 'daily', undefined)).toBe('Daily');
+  });
+});
+
+describe('formatLocalDate', () => {
+  it("shows a moment as the reader's own calendar day", () => {
+    // Built from local parts, so the expectation holds in any test time zone.
+    const lateEvening = new Date(2026, 10, 21, 23, 30);
+    expect(formatLocalDate(lateEvening.toISOString())).toBe('21/11/2026');
+    expect(formatLocalDate(null)).toBe('');
+    expect(formatLocalDate('not a date')).toBe('not a date');
   });
 });

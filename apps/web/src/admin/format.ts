@@ -70,6 +70,18 @@ export function formatDateTime(value: unknown): string {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/**
+ * A moment (ISO date-time) as the reader's own calendar day, DD/MM/YYYY: a payment made at 8am in
+ * Sydney is 21:00 the day before in UTC, and must not show as that day.
+ */
+export function formatLocalDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
 /** Staff-written HTML as plain text, for list cells (never injected as HTML). */
 export function htmlToText(html: unknown): string {
   if (typeof html !== 'string' || html === '') return '';

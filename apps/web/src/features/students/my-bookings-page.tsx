@@ -1,12 +1,12 @@
 import { Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { MyBookings } from '@tumble/contracts/students';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../admin/format';
+import { formatLocalDate, formatMoney } from '../../admin/format';
 import { PageTitle } from '../../components/page-title';
 import { useMyBookings } from './api/bookings';
 import { ListContent } from './components/list-content';
 import { BookingStatusBadge, PaymentStatusBadge, WaiverBadge } from './components/status-badges';
-import { formatDayWithWeekday, formatLocalDate } from './student-format';
+import { formatDayWithWeekday } from './student-format';
 
 type Booking = MyBookings[number];
 

@@ -1,13 +1,12 @@
 import { Alert, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { MyPayments } from '@tumble/contracts/students';
-import { formatMoney } from '../../admin/format';
+import { formatLocalDate, formatMoney } from '../../admin/format';
 import { useFileDownload } from '../../components/file-download';
 import { useNarrowScreen } from '../../components/narrow-screen';
 import { PageTitle } from '../../components/page-title';
 import { useMyPayments } from './api/payments';
 import { ListContent } from './components/list-content';
 import { PaymentStatusBadge } from './components/status-badges';
-import { formatLocalDate } from './student-format';
 
 type Payment = MyPayments[number];
 type Receipts = ReturnType<typeof useFileDownload>;

@@ -13,22 +13,6 @@ export function formatDayWithWeekday(date: string): string {
   return Number.isNaN(time) ? date : `${weekdayFormat.format(time)} ${formatDate(date)}`;
 }
 
-const localDateFormat = new Intl.DateTimeFormat('en-AU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
-/**
- * A moment (ISO date-time) as the parent's own calendar day, DD/MM/YYYY: a payment made at 8am in
- * Sydney is 21:00 the day before in UTC, and must not show as that day.
- */
-export function formatLocalDate(value: string | null): string {
-  if (!value) return '';
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? value : localDateFormat.format(time);
-}
-
 export const insuranceLabels: Record<StudentChild['insurance_type'], string> = {
   '': 'None',
   daily_insurance: 'Daily insurance',

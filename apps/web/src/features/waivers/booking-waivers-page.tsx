@@ -22,6 +22,7 @@ import {
   waiverMessages,
 } from '@tumble/contracts/waiver';
 import { Link, useParams } from 'react-router';
+import { formatLocalDate } from '../../admin/format';
 import { ApiError, api } from '../../api/client';
 import { useFileDownload } from '../../components/file-download';
 
@@ -47,18 +48,6 @@ export function resendWaiverRequest(kind: WaiverKind, bookingId: number) {
 
 const signedPdfPath = (signedWaiverId: number) => `/api/v1/admin/signed-waivers/${signedWaiverId}/pdf`;
 
-const signedDateFormat = new Intl.DateTimeFormat('en-AU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
-/** The staff member's own calendar day of a signature, DD/MM/YYYY (not the UTC day). */
-function signedOn(value: string | null): string {
-  const time = value ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(time) ? '' : signedDateFormat.format(time);
-}
-
 function PersonStatus({
   person,
   downloading,
@@ -79,7 +68,7 @@ function PersonStatus({
   return (
     <Group gap="sm" wrap="wrap">
       <Text size="sm">
-        Signed on {signedOn(person.signed_at)}
+        Signed on {formatLocalDate(person.signed_at)}
         {person.signer_name ? ` by ${person.signer_name}` : ''}
       </Text>
       {signedWaiverId !== null ? (

@@ -29,6 +29,7 @@ import {
 } from '@tumble/contracts/waiver';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatLocalDate } from '../../admin/format';
 import { useAcl } from '../../api/acl';
 import { ApiError, api } from '../../api/client';
 import { BookingHeader } from '../../components/booking-header';
@@ -215,7 +216,7 @@ function PersonStatus({ person, active }: { person: WaiverPerson; active: boolea
   if (person.status === 'signed') {
     return (
       <Badge color="teal" variant="light" style={{ flexShrink: 0 }}>
-        {person.signed_at ? `Signed ${formatSignedDate(person.signed_at)}` : 'Signed'}
+        {person.signed_at ? `Signed ${formatLocalDate(person.signed_at)}` : 'Signed'}
       </Badge>
     );
   }
@@ -584,8 +585,3 @@ function displayDate(iso: string): string {
 }
 
 /** When a waiver was signed, as the parent's calendar date. */
-function formatSignedDate(value: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return displayDate(value);
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : displayDate(localToday(date));
-}
