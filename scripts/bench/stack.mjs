@@ -57,13 +57,13 @@ export async function freePort() {
   return (await embeddedModule()).freePort();
 }
 
-/** The embedded PostgreSQL the server uses (apps/server/src/db/embedded.ts), with a `tumble` database. */
+/** The embedded PostgreSQL the server uses (apps/server/src/db/embedded.ts), with the app's database. */
 export async function startDatabase(dataDir) {
-  const { startEmbeddedPostgres } = await embeddedModule();
+  const { startEmbeddedPostgres, EMBEDDED_DATABASE } = await embeddedModule();
   const { ensureDatabase } = await tsImport('../../apps/server/src/db/client.ts', import.meta.url);
   const embedded = await startEmbeddedPostgres(dataDir);
   onCleanup(() => embedded.stop());
-  return { url: await ensureDatabase(embedded.url, 'tumble'), port: embedded.port };
+  return { url: await ensureDatabase(embedded.url, EMBEDDED_DATABASE), port: embedded.port };
 }
 
 /** Sends `signal`, then SIGKILL when the process has not exited after `graceMs`. */

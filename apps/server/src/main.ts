@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { connectDatabase, ensureDatabase } from './db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { EMBEDDED_DATABASE, type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
 import { LocalDiskStorage } from './platform/files.ts';
@@ -21,7 +21,7 @@ async function main() {
   } else {
     say(`starting embedded PostgreSQL with data in ${config.DATA_DIR}/postgres`);
     embedded = await startEmbeddedPostgres(config.DATA_DIR);
-    databaseUrl = await ensureDatabase(embedded.url, 'tumble');
+    databaseUrl = await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
     say(`embedded PostgreSQL is up on 127.0.0.1:${embedded.port}`);
   }
 

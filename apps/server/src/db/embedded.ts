@@ -27,13 +27,35 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The application's database on the embedded server (main.ts creates it). */
+export const EMBEDDED_DATABASE = 'tumble';
+
+/** The URL of a database on the embedded server listening on `port`. */
+export function embeddedUrl(port: number, database = 'postgres'): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    // EPERM: alive, but run as the postgres OS user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * The postmaster serving the PostgreSQL data folder `databaseDir` (`<DATA_DIR>/postgres`), read
+ * from its postmaster.pid (line 1 the pid, line 4 the port); null when none is running.
+ */
+export function runningPostmaster(databaseDir: string): { pid: number; port: number } | null {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  return Number.isInteger(pid) && isAlive(pid) ? { pid, port } : null;
 }
 
 /**
@@ -41,10 +63,8 @@ function isAlive(pid: number): boolean {
  * folder. Stop it so this start can take over the same data.
  */
 async function stopOrphan(dataDir: string): Promise<void> {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || !isAlive(pid)) return;
+  const pid = runningPostmaster(dataDir)?.pid;
+  if (pid === undefined) return;
   process.kill(pid, 'SIGINT'); // "fast shutdown": rolls back open transactions, keeps data
   for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
@@ -84,7 +104,7 @@ export async function startEmbeddedPostgres(
   await pg.start();
   let stopped = false;
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    url: embeddedUrl(port),
     port,
     async stop() {
       if (stopped) return;

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from '../config.ts';
 import { ensureDatabase } from '../db/client.ts';
-import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { EMBEDDED_DATABASE, embeddedUrl, runningPostmaster, startEmbeddedPostgres } from '../db/embedded.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
 import { BackupError } from './format.ts';
 
@@ -13,38 +13,11 @@ import { BackupError } from './format.ts';
  */
 const USAGE = 'usage: npm run backup [-- --out FILE]\n       npm run restore -- FILE [--force]';
 
-// As db/embedded.ts creates the server (login, loopback only) and main.ts names the database.
-const EMBEDDED_LOGIN = 'postgres:tumble-embedded';
-const EMBEDDED_DATABASE = 'tumble';
-
 const say = (message: string) => console.log(`[tumble] ${message}`);
 
 interface Target {
   url: string;
   close(): Promise<void>;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * The postmaster already serving this data folder, read from its postmaster.pid (line 1 the pid,
- * line 4 the port). Checked before starting one ourselves: startEmbeddedPostgres would stop it,
- * taking the running app's database away.
- */
-function runningPostmaster(databaseDir: string): { pid: number; port: number } | null {
-  const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number.parseInt(lines[0] ?? '', 10);
-  const port = Number.parseInt(lines[3] ?? '', 10);
-  return Number.isInteger(pid) && isAlive(pid) ? { pid, port } : null;
 }
 
 /** A running embedded server: a backup reads from it (one consistent snapshot); a restore refuses. */
@@ -58,7 +31,7 @@ function useRunning(config: Config, running: { pid: number; port: number }, comm
     `the embedded PostgreSQL of ${config.DATA_DIR} is already running (pid ${running.pid}, port ${running.port}); backing up from it while it runs`,
   );
   return {
-    url: `postgres://${EMBEDDED_LOGIN}@127.0.0.1:${running.port}/${EMBEDDED_DATABASE}`,
+    url: embeddedUrl(running.port, EMBEDDED_DATABASE),
     close: async () => {},
   };
 }

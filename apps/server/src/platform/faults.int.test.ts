@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { connectDatabase, ensureDatabase } from '../db/client.ts';
-import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { EMBEDDED_DATABASE, startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { bookings } from '../features/bookings/bookings.tables.ts';
 import { createBookableEvent } from '../testing/booking-fixtures.ts';
@@ -77,7 +77,7 @@ describe('faults', () => {
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     let server = await startEmbeddedPostgres(dataDir);
     cleanups.push(() => server.stop());
-    const url = await ensureDatabase(server.url, 'tumble');
+    const url = await ensureDatabase(server.url, EMBEDDED_DATABASE);
     const config = loadConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: url,
