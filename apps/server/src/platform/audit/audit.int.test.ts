@@ -5,6 +5,7 @@ import { createCompany, createUser, sessionFor } from '../../testing/factories.t
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { createChild, createConfirmedBooking } from '../../testing/waiver-fixtures.ts';
 import { auditLog } from './audit.tables.ts';
+import { describeChange } from './audit.ts';
 
 describe('audit trail', () => {
   let t: TestContext;
@@ -81,6 +82,8 @@ describe('audit trail', () => {
     expect(log[1]!.summary).toContain('status: confirmed → cancelled');
     expect(log[2]!.summary).toBe('status: refund_due → refunded');
     expect(log[3]!.summary).toBe('role: companystaff → companycoach');
+    // A created row lists what was set, not its empty columns.
+    expect(describeChange(null, { id: 5, name: 'Hall', address: null })).toBe('id: — → 5\nname: — → Hall');
     // Secrets never reach the log.
     expect(JSON.stringify(log[3])).not.toContain('passwordHash');
   });

@@ -28,10 +28,13 @@ export function describeChange(before: Row | null, after: Row | null): string {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
     (key) => key !== 'companyId',
   );
-  return keys
-    .filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]))
-    .map((key) => `${key}: ${shown(before?.[key])} → ${shown(after?.[key])}`)
-    .join('\n');
+  return (
+    keys
+      // A field that is empty on both sides (a new row's unset columns) is no change.
+      .filter((key) => JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after?.[key] ?? null))
+      .map((key) => `${key}: ${shown(before?.[key])} → ${shown(after?.[key])}`)
+      .join('\n')
+  );
 }
 
 /** Records one staff change in the same transaction as the change itself. */
