@@ -15,8 +15,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { adminAccountRoutes } from './features/accounts/admin.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
@@ -41,18 +39,10 @@ import { waiverResources } from './features/waivers/waivers.resource.ts';
 import { auditLogResource } from './platform/audit/audit.resource.ts';
 import { authPlugin } from './platform/auth.ts';
 import { databaseTrouble } from './platform/db-errors.ts';
+import type { AppDeps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
-import type { FileStorage } from './platform/files.ts';
-import type { Jobs } from './platform/jobs.ts';
 import { registerPurchase } from './platform/payments/settlement.ts';
 import { resourceRoutes } from './platform/resources/engine.routes.ts';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  jobs: Jobs;
-  files: FileStorage;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

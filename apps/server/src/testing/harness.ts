@@ -5,10 +5,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { AppDeps } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { LocalDiskStorage } from '../platform/files.ts';
 import { type Jobs, startJobs } from '../platform/jobs.ts';
 

@@ -10,11 +10,11 @@ import type {
 import type { FormResponse } from '@tumble/contracts/http';
 import { messages } from '@tumble/contracts/messages';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { SESSION_ABSOLUTE_MS } from '../../platform/auth.ts';
 import { pgCode } from '../../platform/db-errors.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, NotFoundError } from '../../platform/errors.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';

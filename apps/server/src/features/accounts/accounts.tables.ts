@@ -22,14 +22,26 @@ export const companies = pgTable('companies', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The first two columns of every tenant table: its id and the company it belongs to. Spread it
+ * first, so every tenant row leads with `company_id` (ARCHITECTURE.md "Tenancy and roles"):
+ *
+ * ```ts
+ * export const venues = pgTable('venues', { ...tenantKey(), name: text().notNull() });
+ * ```
+ */
+export const tenantKey = () => ({
+  id: serial().primaryKey(),
+  companyId: integer()
+    .notNull()
+    .references(() => companies.id),
+});
+
 /** Staff (companyadmin, companystaff, companycoach) and parents (student) of one company. */
 export const users = pgTable(
   'users',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     role: text({ enum: ['companyadmin', 'companystaff', 'companycoach', 'student'] }).notNull(),
     /** Stored lower-cased. */
     email: text().notNull(),
@@ -55,10 +67,7 @@ export const users = pgTable(
 export const authSessions = pgTable(
   'auth_sessions',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     userId: integer()
       .notNull()
       .references(() => users.id),
@@ -75,10 +84,7 @@ export const authSessions = pgTable(
 export const accountLinks = pgTable(
   'account_links',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     userId: integer()
       .notNull()
       .references(() => users.id),

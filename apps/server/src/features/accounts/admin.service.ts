@@ -10,10 +10,10 @@ import type {
 } from '@tumble/contracts/admin-accounts';
 import type { FormResponse } from '@tumble/contracts/http';
 import { count, desc, eq, ilike, ne, or } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { pgCode } from '../../platform/db-errors.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { newFileKey, sniffImage } from '../../platform/files.ts';
 import { queues } from '../../platform/jobs.ts';

@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies } from '../accounts/accounts.tables.ts';
+import { companies, tenantKey } from '../accounts/accounts.tables.ts';
 
 /**
  * Insurance products. `daily`: priced per booked session-day per child. `full`: a product bought
@@ -18,10 +18,7 @@ import { companies } from '../accounts/accounts.tables.ts';
 export const insurances = pgTable(
   'insurances',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     name: text().notNull(),
     kind: text({ enum: ['daily', 'full'] }).notNull(),
     price: integer().notNull(),
@@ -35,10 +32,7 @@ export const insurances = pgTable(
 export const coupons = pgTable(
   'coupons',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     code: text().notNull(),
     discountType: text({ enum: ['percent', 'fixed'] }).notNull(),
     /** Whole percent off, for discountType percent. */
@@ -61,10 +55,7 @@ export const coupons = pgTable(
 export const promotionalCodes = pgTable(
   'promotional_codes',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     code: text().notNull(),
     description: text(),
     discountType: text({ enum: ['percent', 'fixed'] }).notNull(),
@@ -84,10 +75,7 @@ export const promotionalCodes = pgTable(
 export const nswSettings = pgTable(
   'nsw_settings',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     name: text().notNull().default('NSW voucher'),
     enabled: boolean().notNull().default(false),
     /** Cents per child. */
@@ -102,10 +90,7 @@ export const nswSettings = pgTable(
 export const surcharges = pgTable(
   'surcharges',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     name: text().notNull(),
     paymentMethod: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
     kind: text({ enum: ['percent', 'fixed'] }).notNull(),
@@ -117,10 +102,7 @@ export const surcharges = pgTable(
 export const paymentTerms = pgTable(
   'payment_terms',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     name: text().notNull(),
     appliesTo: text({ enum: ['events', 'parties'] }).notNull(),
     content: text().notNull(),
@@ -132,10 +114,7 @@ export const paymentTerms = pgTable(
 export const paymentMethods = pgTable(
   'payment_methods',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     provider: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
     label: text().notNull(),
     enabled: boolean().notNull().default(true),

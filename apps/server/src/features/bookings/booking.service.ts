@@ -2,8 +2,8 @@ import type { BookingPageResponse, SessionsResponse } from '@tumble/contracts/bo
 import { decodeEventCode, encodeEventCode, QUANTITY_MAX } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { expireLapsedPartyHolds } from '../parties/party.service.ts';
 import { expireLapsedHolds } from './checkout.service.ts';
 import { expireLapsedInvitations } from './waitlist.service.ts';

@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from '../accounts/accounts.tables.ts';
+import { companies, tenantKey, users } from '../accounts/accounts.tables.ts';
 import { eventSessions, events } from '../events/events.tables.ts';
 import { children } from '../students/students.tables.ts';
 
@@ -21,10 +21,7 @@ import { children } from '../students/students.tables.ts';
 export const bookings = pgTable(
   'bookings',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     parentId: integer()
       .notNull()
       .references(() => users.id),
@@ -64,10 +61,7 @@ export const bookings = pgTable(
 export const bookingChildren = pgTable(
   'booking_children',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     bookingId: integer()
       .notNull()
       .references(() => bookings.id),
@@ -89,10 +83,7 @@ export const bookingChildren = pgTable(
 export const bookingPlaces = pgTable(
   'booking_places',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     bookingId: integer()
       .notNull()
       .references(() => bookings.id),
@@ -117,10 +108,7 @@ export const bookingPlaces = pgTable(
 export const waitlistEntries = pgTable(
   'waitlist_entries',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     parentId: integer()
       .notNull()
       .references(() => users.id),
@@ -152,10 +140,7 @@ export const waitlistEntries = pgTable(
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     couponId: integer().notNull(),
     parentId: integer()
       .notNull()

@@ -8,9 +8,9 @@ import {
 } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
 import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';

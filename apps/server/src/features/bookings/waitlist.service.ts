@@ -1,6 +1,6 @@
 import { encodeEventCode } from '@tumble/contracts/booking';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';

@@ -1,15 +1,12 @@
 import { boolean, date, index, integer, pgTable, serial, text, time, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from '../accounts/accounts.tables.ts';
+import { companies, tenantKey } from '../accounts/accounts.tables.ts';
 import { venues } from '../venues/venues.tables.ts';
 
 /** An event (holiday program) parents book session-days of. HTML fields are sanitized on save. */
 export const events = pgTable(
   'events',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     name: text().notNull(),
     venueId: integer().references(() => venues.id),
     startDate: date().notNull(),
@@ -38,10 +35,7 @@ export const events = pgTable(
 export const eventSessions = pgTable(
   'event_sessions',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     eventId: integer()
       .notNull()
       .references(() => events.id),
@@ -61,10 +55,7 @@ export const eventSessions = pgTable(
 export const eventTickets = pgTable(
   'event_tickets',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     eventId: integer()
       .notNull()
       .references(() => events.id),
@@ -79,10 +70,7 @@ export const eventTickets = pgTable(
 export const eventPriceTiers = pgTable(
   'event_price_tiers',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     eventId: integer()
       .notNull()
       .references(() => events.id),
@@ -97,10 +85,7 @@ export const eventPriceTiers = pgTable(
 export const eventContacts = pgTable(
   'event_contacts',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     eventId: integer()
       .notNull()
       .references(() => events.id),
@@ -114,10 +99,7 @@ export const eventContacts = pgTable(
 export const eventDownloads = pgTable(
   'event_downloads',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     eventId: integer()
       .notNull()
       .references(() => events.id),

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from '../accounts/accounts.tables.ts';
+import { companies, tenantKey, users } from '../accounts/accounts.tables.ts';
 import { children } from '../students/students.tables.ts';
 import { rooms, venues } from '../venues/venues.tables.ts';
 
@@ -19,10 +19,7 @@ import { rooms, venues } from '../venues/venues.tables.ts';
 export const partySlots = pgTable(
   'party_slots',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     name: text().notNull(),
     venueId: integer().references(() => venues.id),
     roomId: integer().references(() => rooms.id),
@@ -40,10 +37,7 @@ export const partySlots = pgTable(
 export const birthdayPricing = pgTable(
   'birthday_pricing',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     name: text().notNull().default('Birthday party'),
     basePrice: integer().notNull(),
     includedGuests: integer().notNull(),
@@ -58,10 +52,7 @@ export const birthdayPricing = pgTable(
 export const partyInvitationSettings = pgTable(
   'party_invitation_settings',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     subject: text().notNull(),
     body: text().notNull(),
     replyTo: text(),
@@ -76,10 +67,7 @@ export const partyInvitationSettings = pgTable(
 export const partyBookings = pgTable(
   'party_bookings',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     parentId: integer()
       .notNull()
       .references(() => users.id),
@@ -117,10 +105,7 @@ export const partyBookings = pgTable(
 export const partyGuests = pgTable(
   'party_guests',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     partyBookingId: integer()
       .notNull()
       .references(() => partyBookings.id),

@@ -10,9 +10,9 @@ import {
 } from '@tumble/contracts/party';
 import type { FormDefinition } from '@tumble/contracts/resources';
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { htmlToParagraphs } from '../../platform/html.ts';
 import { queues } from '../../platform/jobs.ts';

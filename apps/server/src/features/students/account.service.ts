@@ -1,7 +1,7 @@
 import type { MyBookings, MyPartyBookings, MyPayments, MyWaivers } from '@tumble/contracts/students';
 import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
 import type { AuthContext } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { formatMoney } from '../../platform/money.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';

@@ -1,14 +1,11 @@
 import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, users } from '../accounts/accounts.tables.ts';
+import { companies, tenantKey, users } from '../accounts/accounts.tables.ts';
 
 /** A parent's child (SPEC.md point 3: Child). */
 export const children = pgTable(
   'children',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     parentId: integer()
       .notNull()
       .references(() => users.id),

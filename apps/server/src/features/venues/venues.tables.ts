@@ -1,13 +1,10 @@
 import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from '../accounts/accounts.tables.ts';
+import { companies, tenantKey } from '../accounts/accounts.tables.ts';
 
 export const venues = pgTable(
   'venues',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     name: text().notNull(),
     address: text(),
     suburb: text(),
@@ -22,10 +19,7 @@ export const venues = pgTable(
 export const rooms = pgTable(
   'rooms',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     venueId: integer()
       .notNull()
       .references(() => venues.id),
@@ -40,10 +34,7 @@ export const rooms = pgTable(
 export const restrictedDates = pgTable(
   'restricted_dates',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     date: date().notNull(),
     reason: text().notNull(),
     appliesTo: text({ enum: ['all', 'events', 'parties'] })

@@ -12,9 +12,9 @@ import {
   waiverSubmitRequest,
 } from '@tumble/contracts/waiver';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { parseForm } from '../../platform/forms.ts';
 import { queues } from '../../platform/jobs.ts';

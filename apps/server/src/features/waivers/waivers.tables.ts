@@ -13,17 +13,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from '../accounts/accounts.tables.ts';
+import { companies, tenantKey, users } from '../accounts/accounts.tables.ts';
 import { children } from '../students/students.tables.ts';
 
 /** A waiver template. Editing the body raises `version`: parents sign again for the new text. */
 export const waivers = pgTable(
   'waivers',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     title: text().notNull(),
     body: text().notNull(),
     appliesTo: text({ enum: ['events', 'parties', 'all'] })
@@ -49,10 +46,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 export const signedWaivers = pgTable(
   'signed_waivers',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     waiverId: integer()
       .notNull()
       .references(() => waivers.id),
@@ -95,10 +89,7 @@ export const signedWaivers = pgTable(
 export const waiverUses = pgTable(
   'waiver_uses',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     subject: text().notNull(),
     signedWaiverId: integer()
       .notNull()

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, users } from '../../features/accounts/accounts.tables.ts';
+import { companies, tenantKey, users } from '../../features/accounts/accounts.tables.ts';
 
 /**
  * What staff changed (issue 8, point 6): who, when, which row, and its values before and after.
@@ -8,10 +8,7 @@ import { companies, users } from '../../features/accounts/accounts.tables.ts';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     userId: integer().references(() => users.id),
     /** The name at the time, so the entry still reads right after the user is renamed. */
     actorName: text().notNull(),

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from '../../features/accounts/accounts.tables.ts';
+import { companies, tenantKey } from '../../features/accounts/accounts.tables.ts';
 
 /**
  * Every mail is first written here, in the same transaction as the change that causes it, then
@@ -9,10 +9,7 @@ import { companies } from '../../features/accounts/accounts.tables.ts';
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     kind: text().notNull(),
     toAddress: text().notNull(),
     subject: text().notNull(),
@@ -34,10 +31,7 @@ export const mailOutbox = pgTable(
 export const systemEmails = pgTable(
   'system_emails',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     kind: text().notNull(),
     subject: text().notNull(),
     body: text().notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from '../../features/accounts/accounts.tables.ts';
+import { companies, tenantKey } from '../../features/accounts/accounts.tables.ts';
 import { bookings } from '../../features/bookings/bookings.tables.ts';
 import { partyBookings } from '../../features/parties/parties.tables.ts';
 
@@ -29,10 +29,7 @@ export const testCheckouts = pgTable('test_checkouts', {
 export const payments = pgTable(
   'payments',
   {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    ...tenantKey(),
     /** What the payment is for: an event booking or a party booking (exactly one). */
     bookingId: integer().references(() => bookings.id),
     partyBookingId: integer().references(() => partyBookings.id),

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { sha256 } from '../secrets.ts';
 import type { Tenant } from '../tenancy.ts';

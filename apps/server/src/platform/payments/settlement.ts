@@ -1,8 +1,8 @@
 import type { CheckoutResponse } from '@tumble/contracts/booking';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, users } from '../../features/accounts/accounts.tables.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError, NotFoundError } from '../errors.ts';
 import { queues } from '../jobs.ts';
 import { queueMail } from '../mail/mail.service.ts';

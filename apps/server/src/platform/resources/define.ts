@@ -1,9 +1,9 @@
 import type { SelectionRule } from '@tumble/contracts/resources';
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../auth.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Permission } from '../permissions.ts';
 import type { Tenant } from '../tenancy.ts';
 import type { FieldDef } from './fields.ts';

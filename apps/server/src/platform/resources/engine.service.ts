@@ -12,11 +12,11 @@ import type {
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthContext } from '../auth.ts';
 import { pgCode } from '../db-errors.ts';
+import type { AppDeps } from '../deps.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { formErrors } from '../forms.ts';
 import { roleHas } from '../permissions.ts';
