@@ -6,6 +6,11 @@ export interface TenantTable {
   companyId: PgColumn;
 }
 
+/** A tenant table with the `id` of `tenantKey()`. */
+export interface TenantRowTable extends TenantTable {
+  id: PgColumn;
+}
+
 /**
  * The company a request (or a job) acts for. It is the only way features scope a query:
  *
@@ -24,6 +29,14 @@ export class Tenant {
   /** `company_id = <this tenant>` and every given condition. */
   where(table: TenantTable, ...conditions: (SQL | undefined)[]): SQL {
     return and(eq(table.companyId, this.companyId), ...conditions) as SQL;
+  }
+
+  /**
+   * One row of this tenant by id (and any further conditions): the scoped way is the short way.
+   * `tx.update(bookings).set(...).where(tenant.byId(bookings, booking.id))`
+   */
+  byId(table: TenantRowTable, id: number, ...conditions: (SQL | undefined)[]): SQL {
+    return this.where(table, eq(table.id, id), ...conditions);
   }
 
   /** The values of an insert, stamped with this tenant. */

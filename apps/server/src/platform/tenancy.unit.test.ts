@@ -43,6 +43,12 @@ describe('Tenant.where', () => {
     expect(query.sql).toBe('"venues"."company_id" = $1');
     expect(query.params).toEqual([7]);
   });
+
+  it('byId scopes one row by company_id and id, plus any further condition', () => {
+    const query = dialect.sqlToQuery(new Tenant(7).byId(venues, 12, eq(venues.name, 'Main hall')));
+    expect(query.sql).toBe('("venues"."company_id" = $1 and "venues"."id" = $2 and "venues"."name" = $3)');
+    expect(query.params).toEqual([7, 12, 'Main hall']);
+  });
 });
 
 describe('requireTenant', () => {
