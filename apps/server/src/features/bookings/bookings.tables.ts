@@ -44,6 +44,13 @@ export const bookings = pgTable(
     holdExpiresAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    /**
+     * What staff chose for the money of a paid booking they cancelled: refund it, keep it as the
+     * family's credit, or nothing (the payment terms say no refund). Recorded only for now; the
+     * billing issue makes refunds and credits real.
+     */
+    refundChoice: text({ enum: ['refund', 'credit', 'none'] }),
   },
   (t) => [
     index('bookings_company_event').on(t.companyId, t.eventId, t.status),
