@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -9,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, tenantKey } from '../accounts/accounts.tables.ts';
+import { companies, tenantKey, users } from '../accounts/accounts.tables.ts';
 
 /**
  * Insurance products. `daily`: priced per booked session-day per child. `full`: a product bought
@@ -99,6 +100,10 @@ export const surcharges = pgTable(
   (t) => [uniqueIndex('surcharges_company_method').on(t.companyId, t.paymentMethod)],
 );
 
+/**
+ * Payment terms shown at checkout. One default per kind of sale (`isDefault`); an event may pick
+ * other terms of its kind (`events.paymentTermsId`).
+ */
 export const paymentTerms = pgTable(
   'payment_terms',
   {
@@ -106,8 +111,13 @@ export const paymentTerms = pgTable(
     name: text().notNull(),
     appliesTo: text({ enum: ['events', 'parties'] }).notNull(),
     content: text().notNull(),
+    isDefault: boolean().notNull().default(false),
   },
-  (t) => [uniqueIndex('payment_terms_company_kind').on(t.companyId, t.appliesTo)],
+  (t) => [
+    uniqueIndex('payment_terms_company_kind_default')
+      .on(t.companyId, t.appliesTo)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 /** The card payment providers a company takes; checkout uses the enabled default one. */
@@ -121,4 +131,29 @@ export const paymentMethods = pgTable(
     isDefault: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex('payment_methods_company_provider').on(t.companyId, t.provider)],
+);
+
+/**
+ * One row per discount used by a purchase (features/billing/discounts.service.ts): a coupon or a
+ * promotional code, for every kind of sale. Counted per parent for a coupon's per-parent limit
+ * and per code for the usage report; deleted when the purchase is released unpaid.
+ */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    ...tenantKey(),
+    couponId: integer(),
+    promotionalCodeId: integer(),
+    parentId: integer()
+      .notNull()
+      .references(() => users.id),
+    purchaseKind: text({ enum: ['event', 'party'] }).notNull(),
+    purchaseId: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_purchase').on(t.companyId, t.purchaseKind, t.purchaseId),
+    index('coupon_redemptions_parent').on(t.couponId, t.parentId),
+    index('coupon_redemptions_promotional_code').on(t.promotionalCodeId),
+  ],
 );

@@ -30,6 +30,8 @@ export const bookings = pgTable(
       .references(() => events.id),
     /** Public reference of the booking (`b` and `booking_hash`). */
     reference: text().notNull().unique(),
+    /** Short human reference (`BK-7F3K2`) read out over the phone; `reference` stays the link secret. */
+    code: text().notNull(),
     status: text({ enum: ['pending', 'confirmed', 'cancelled', 'expired', 'refund_due'] })
       .notNull()
       .default('pending'),
@@ -54,6 +56,7 @@ export const bookings = pgTable(
   },
   (t) => [
     index('bookings_company_event').on(t.companyId, t.eventId, t.status),
+    uniqueIndex('bookings_company_code').on(t.companyId, t.code),
     // The admin list of an event's bookings, newest first (its default order), paged.
     index('bookings_event_created').on(t.companyId, t.eventId, t.createdAt, t.id),
     index('bookings_parent').on(t.companyId, t.parentId),
@@ -127,7 +130,13 @@ export const waitlistEntries = pgTable(
       .references(() => eventSessions.id),
     date: date().notNull(),
     places: integer().notNull(),
-    status: text({ enum: ['waiting', 'invited', 'accepted', 'declined', 'expired'] })
+    /**
+     * The booking whose checkout put the family on this waitlist: releasing that booking unpaid
+     * releases the entry too. Null for entries made without a booking (waiting days only).
+     */
+    bookingId: integer().references(() => bookings.id),
+    /** `fulfilled`: a paid booking of the family took the day; `released`: its checkout was not paid. */
+    status: text({ enum: ['waiting', 'invited', 'accepted', 'declined', 'expired', 'fulfilled', 'released'] })
       .notNull()
       .default('waiting'),
     /** SHA-256 of the invitation token (`w`). */
@@ -140,25 +149,5 @@ export const waitlistEntries = pgTable(
     index('waitlist_session_date').on(t.sessionId, t.date, t.status, t.id),
     // Open invitations of an event, counted with its taken places on every availability read.
     index('waitlist_event').on(t.companyId, t.eventId, t.status),
-  ],
-);
-
-/** Coupon uses, counted per parent for the per-parent limit. */
-export const couponRedemptions = pgTable(
-  'coupon_redemptions',
-  {
-    ...tenantKey(),
-    couponId: integer().notNull(),
-    parentId: integer()
-      .notNull()
-      .references(() => users.id),
-    bookingId: integer()
-      .notNull()
-      .references(() => bookings.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('coupon_redemptions_booking').on(t.bookingId),
-    index('coupon_redemptions_parent').on(t.couponId, t.parentId),
   ],
 );

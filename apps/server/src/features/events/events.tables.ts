@@ -25,6 +25,8 @@ export const events = pgTable(
     cutoffTime: time(),
     /** Charged once per booking, in cents. */
     bookingFee: integer().notNull().default(0),
+    /** The payment terms shown at checkout; null: the company's default event terms. */
+    paymentTermsId: integer(),
     published: boolean().notNull().default(false),
     archivedAt: timestamp({ withTimezone: true }),
   },

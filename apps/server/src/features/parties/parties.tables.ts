@@ -80,6 +80,8 @@ export const partyBookings = pgTable(
       .notNull()
       .references(() => children.id),
     reference: text().notNull().unique(),
+    /** Short human reference (`BP-7F3K2`) read out over the phone; `reference` stays the link secret. */
+    code: text().notNull(),
     status: text({ enum: ['pending', 'confirmed', 'cancelled', 'expired', 'refund_due'] })
       .notNull()
       .default('pending'),
@@ -97,6 +99,7 @@ export const partyBookings = pgTable(
   },
   (t) => [
     index('party_bookings_slot_date').on(t.companyId, t.slotId, t.date),
+    uniqueIndex('party_bookings_company_code').on(t.companyId, t.code),
     index('party_bookings_parent').on(t.companyId, t.parentId),
   ],
 );

@@ -1,8 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, tenantKey } from '../../features/accounts/accounts.tables.ts';
-import { bookings } from '../../features/bookings/bookings.tables.ts';
-import { partyBookings } from '../../features/parties/parties.tables.ts';
 
 /** Checkouts of the `test` provider: the local card page of the demo and the tests. */
 export const testCheckouts = pgTable('test_checkouts', {
@@ -30,9 +27,9 @@ export const payments = pgTable(
   'payments',
   {
     ...tenantKey(),
-    /** What the payment is for: an event booking or a party booking (exactly one). */
-    bookingId: integer().references(() => bookings.id),
-    partyBookingId: integer().references(() => partyBookings.id),
+    /** What the payment pays for: the kind of sale (features/checkout) and that purchase's id. */
+    purchaseKind: text({ enum: ['event', 'party'] }).notNull(),
+    purchaseId: integer().notNull(),
     provider: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
     providerRef: text().notNull(),
     amount: integer().notNull(),
@@ -46,8 +43,6 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
     // The admin payments list of a company, newest first (its default order), paged.
     index('payments_company_created').on(t.companyId, t.createdAt, t.id),
-    index('payments_booking').on(t.bookingId),
-    index('payments_party_booking').on(t.partyBookingId),
-    check('payments_one_purpose', sql`(${t.bookingId} is null) <> (${t.partyBookingId} is null)`),
+    index('payments_purchase').on(t.companyId, t.purchaseKind, t.purchaseId),
   ],
 );
