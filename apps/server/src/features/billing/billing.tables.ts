@@ -134,8 +134,8 @@ export const paymentMethods = pgTable(
 );
 
 /**
- * One row per discount used by a purchase (features/billing/discounts.service.ts): a coupon or a
- * promotional code, for every kind of sale. Counted per parent for a coupon's per-parent limit
+ * The discounts one purchase used (features/billing/discounts.service.ts): a coupon or a
+ * promotional code, and/or an NSW voucher, for every kind of sale; at most one row per purchase. Counted per parent for a coupon's per-parent limit
  * and per code for the usage report; deleted when the purchase is released unpaid.
  */
 export const couponRedemptions = pgTable(
@@ -144,6 +144,8 @@ export const couponRedemptions = pgTable(
     ...tenantKey(),
     couponId: integer(),
     promotionalCodeId: integer(),
+    /** An NSW voucher used by the purchase: unique while its purchase lives, so it is used once. */
+    voucherCode: text(),
     parentId: integer()
       .notNull()
       .references(() => users.id),
@@ -155,5 +157,6 @@ export const couponRedemptions = pgTable(
     uniqueIndex('coupon_redemptions_purchase').on(t.companyId, t.purchaseKind, t.purchaseId),
     index('coupon_redemptions_parent').on(t.couponId, t.parentId),
     index('coupon_redemptions_promotional_code').on(t.promotionalCodeId),
+    uniqueIndex('coupon_redemptions_voucher').on(t.companyId, t.voucherCode),
   ],
 );
