@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Card, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type BookingPageResponse, childrenErrors, decodeEventCode } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
@@ -7,15 +7,13 @@ import { Link, useNavigate } from 'react-router';
 import { useAcl } from '../../api/acl';
 import { type ParentChild, useParentChildren } from '../../api/children';
 import { ApiError } from '../../api/client';
-import { cancelStripeSession } from '../../api/stripe-session';
 import { BookingHeader } from '../../components/booking-header';
-import { leaveForUrl } from '../../components/browser-navigation';
-import { CodeField } from '../../components/code-field';
 import { PageLoader } from '../../components/page-loader';
-import { ParentsOnly, scrollToTop } from '../../components/parents-only';
+import { ParentsOnly } from '../../components/parents-only';
 import { PriceLines } from '../../components/price-lines';
-import { type CardPayment, StripeCheckoutModal } from '../../components/stripe-checkout-modal';
-import { TermsCard } from '../../components/terms-card';
+import { CheckoutLayout } from '../checkout/checkout-layout';
+import { type AppliedCodes, NO_CODES } from '../checkout/discount-codes';
+import { useCardPayment } from '../checkout/use-card-payment';
 import { useBookingPage } from './api/booking-page';
 import { useChargesSummary } from './api/charges-summary';
 import { postEventCheckout } from './api/checkout';
@@ -109,14 +107,8 @@ function CheckoutForm({ authhash, b, stored, page, existing, insurances }: Check
   const terms = usePaymentTerms(event.id, authhash);
 
   const [rows, setRows] = useState<ChildForm[]>(() => initialChildren(stored.quantity, existing, insurances));
-  const [coupon, setCoupon] = useState('');
-  const [voucher, setVoucher] = useState('');
-  const [applied, setApplied] = useState<{ coupon: string; voucher: string }>({ coupon: '', voucher: '' });
+  const [applied, setApplied] = useState<AppliedCodes>(NO_CODES);
   const [accepted, setAccepted] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [submitting, setSubmitting] = useState(false);
-  const [payment, setPayment] = useState<CardPayment | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
 
   // SPEC.md point 4: recalculated on load, on coupon apply, and when a child or insurance choice
   // changes; the hook aborts the calculation in flight when a newer one starts.
@@ -138,16 +130,9 @@ function CheckoutForm({ authhash, b, stored, page, existing, insurances }: Check
     rows.map((row) => row.choice).join(','),
   );
   const pricing = charges.data;
-  const couponError = pricing?.errors.invalid_coupon_code_message;
-  const voucherError = pricing?.errors.invalid_nsw_coupon_code_message;
 
   function updateRow(index: number, row: ChildForm) {
     setRows((previous) => previous.map((current, i) => (i === index ? row : current)));
-  }
-
-  function showErrors(list: string[]) {
-    setErrors(list);
-    scrollToTop();
   }
 
   const finish = useCallback(() => {
@@ -155,19 +140,15 @@ function CheckoutForm({ authhash, b, stored, page, existing, insurances }: Check
     navigate(successPath(authhash));
   }, [authhash, navigate]);
 
-  async function confirm() {
-    setNotice(null);
-    const children = rows.map((row) => toCheckoutChild(row, hasBooked));
-    const problems = childrenErrors(children, hasBooked);
-    if (!accepted) problems.push(messages.acceptTerms);
-    if (problems.length > 0) {
-      showErrors(problems);
-      return;
-    }
-    setErrors([]);
-    setSubmitting(true);
-    try {
-      const answer = await postEventCheckout(
+  const children = rows.map((row) => toCheckoutChild(row, hasBooked));
+  const problems = childrenErrors(children, hasBooked);
+  if (!accepted) problems.push(messages.acceptTerms);
+  const step = useCardPayment({
+    problems,
+    finish,
+    cancelledNotice: 'Payment cancelled. Your places are no longer held; confirm again to pay.',
+    send: () =>
+      postEventCheckout(
         authhash,
         checkoutBody({
           eventId: event.id,
@@ -177,167 +158,59 @@ function CheckoutForm({ authhash, b, stored, page, existing, insurances }: Check
           children,
           pricing,
         }),
-      );
-      if (answer.client_secret && answer.public_key && answer.sessionId) {
-        setPayment({
-          publicKey: answer.public_key,
-          clientSecret: answer.client_secret,
-          sessionId: answer.sessionId,
-        });
-      } else if (answer.valid && answer.payment_link) {
-        leaveForUrl(answer.payment_link);
-      } else if (answer.valid) {
-        finish();
-      } else {
-        showErrors([messages.checkoutInvalid]);
-      }
-    } catch (error) {
-      showErrors([(error instanceof ApiError && error.serverMessage) || messages.checkoutFailed]);
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  function closeCardPayment(closing: CardPayment) {
-    setPayment(null);
-    setNotice('Payment cancelled. Your places are no longer held; confirm again to pay.');
-    // Expires the Checkout Session and releases the held places; a failure leaves the hold to time out.
-    cancelStripeSession(closing.sessionId).catch(() => undefined);
-  }
+      ),
+  });
 
   return (
-    <Box>
-      <BookingHeader company={company} />
-      <Group justify="space-between" align="flex-end" mb="md" gap="xs">
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Checkout
-        </Title>
-        <Anchor component={Link} to={bookingPath(authhash, b)} size="sm">
-          Change sessions
-        </Anchor>
-      </Group>
-
-      {errors.length > 0 ? (
-        <Alert color="red" role="alert" mb="md">
-          {errors.length === 1 ? (
-            errors[0]
+    <CheckoutLayout
+      header={<BookingHeader company={company} />}
+      title="Checkout"
+      change={{ to: bookingPath(authhash, b), label: 'Change sessions' }}
+      step={step}
+      onComplete={finish}
+      childrenTitle="Children"
+      childrenForm={rows.map((row, index) => (
+        <ChildFields
+          // Rows are positions (child 1, child 2…); they are never reordered.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          key={index}
+          index={index}
+          row={row}
+          existing={existing}
+          insurances={insurances}
+          currency={settings.currency}
+          onChange={(next) => updateRow(index, next)}
+        />
+      ))}
+      discounts={hasBooked ? { applied, onApply: setApplied, pricing } : null}
+      terms={{ loading: terms.isPending, html: terms.data?.content, accepted, onAcceptedChange: setAccepted }}
+      summaryTitle="Booking summary"
+      summary={
+        <>
+          <BookingSummary
+            event={event}
+            quantity={stored.quantity}
+            booked={stored.booked}
+            waiting={stored.waiting}
+          />
+          {hasBooked ? (
+            <PriceLines pricing={pricing} loading={charges.loading} />
           ) : (
-            <List size="sm" spacing={2}>
-              {errors.map((message) => (
-                <List.Item key={message}>{message}</List.Item>
-              ))}
-            </List>
+            <Text size="sm" c="dimmed">
+              Only waitlisted sessions: nothing to pay now. We will email you when a place frees up.
+            </Text>
           )}
-        </Alert>
-      ) : null}
-      {notice ? (
-        <Alert color="orange" role="status" mb="md" withCloseButton onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
-
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack gap="lg">
-            <Card>
-              <Stack gap="md">
-                <Title order={2} size="h4">
-                  Children
-                </Title>
-                {rows.map((row, index) => (
-                  <ChildFields
-                    // Rows are positions (child 1, child 2…); they are never reordered.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                    key={index}
-                    index={index}
-                    row={row}
-                    existing={existing}
-                    insurances={insurances}
-                    currency={settings.currency}
-                    onChange={(next) => updateRow(index, next)}
-                  />
-                ))}
-              </Stack>
-            </Card>
-
-            {hasBooked ? (
-              <Card>
-                <Stack gap="md">
-                  <Title order={2} size="h4">
-                    Discounts
-                  </Title>
-                  <CodeField
-                    label="Coupon code"
-                    applyLabel="Apply coupon"
-                    value={coupon}
-                    onChange={setCoupon}
-                    disabled={voucher.trim() !== ''}
-                    error={applied.coupon ? couponError : undefined}
-                    onApply={() => setApplied({ coupon: coupon.trim(), voucher: '' })}
-                  />
-                  <CodeField
-                    label="NSW voucher"
-                    applyLabel="Apply voucher"
-                    value={voucher}
-                    onChange={setVoucher}
-                    disabled={coupon.trim() !== ''}
-                    error={applied.voucher ? voucherError : undefined}
-                    onApply={() => setApplied({ coupon: '', voucher: voucher.trim() })}
-                  />
-                </Stack>
-              </Card>
-            ) : null}
-
-            <TermsCard
-              loading={terms.isPending}
-              html={terms.data?.content}
-              accepted={accepted}
-              onAcceptedChange={setAccepted}
-            />
-          </Stack>
-        </Grid.Col>
-
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card pos={{ md: 'sticky' }} top={16}>
-            <Stack gap="md">
-              <Title order={2} size="h4">
-                Booking summary
-              </Title>
-              <BookingSummary
-                event={event}
-                quantity={stored.quantity}
-                booked={stored.booked}
-                waiting={stored.waiting}
-              />
-              {hasBooked ? (
-                <PriceLines pricing={pricing} loading={charges.loading} />
-              ) : (
-                <Text size="sm" c="dimmed">
-                  Only waitlisted sessions: nothing to pay now. We will email you when a place frees up.
-                </Text>
-              )}
-              {charges.error ? (
-                <Text size="sm" c="red" role="alert">
-                  {(charges.error instanceof ApiError && charges.error.serverMessage) ||
-                    messages.somethingWrongCalendar}
-                </Text>
-              ) : null}
-              <Button
-                size="md"
-                fullWidth
-                onClick={() => void confirm()}
-                loading={submitting}
-                disabled={charges.loading || (hasBooked && !pricing)}
-              >
-                {/* Only waitlisted days: nothing is paid, so the button says what happens. */}
-                {hasBooked ? 'Confirm Payment' : 'Join the waitlist'}
-              </Button>
-            </Stack>
-          </Card>
-        </Grid.Col>
-      </Grid>
-
-      <StripeCheckoutModal payment={payment} onClose={closeCardPayment} onComplete={finish} />
-    </Box>
+        </>
+      }
+      priceError={
+        charges.error
+          ? (charges.error instanceof ApiError && charges.error.serverMessage) ||
+            messages.somethingWrongCalendar
+          : null
+      }
+      // Only waitlisted days: nothing is paid, so the button says what happens.
+      confirmLabel={hasBooked ? 'Confirm Payment' : 'Join the waitlist'}
+      confirmDisabled={charges.loading || (hasBooked && !pricing)}
+    />
   );
 }

@@ -166,6 +166,27 @@ describe('PartyCheckoutPage', () => {
     expect(calls(fetchMock, '/api/v1/birthday-party/booking/checkout')).toHaveLength(0);
   });
 
+  it('clears each error as soon as its cause is fixed, without another Confirm (issue 21 point 5)', async () => {
+    store();
+    stubCheckout();
+    renderParty(CHECKOUT);
+    const user = await ready();
+
+    await chooseNewChild(user);
+    await user.click(confirmButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(messages.partyChildRequired)).toBeTruthy();
+    expect(within(alert).getByText(messages.acceptTerms)).toBeTruthy();
+
+    await acceptTerms(user);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(messages.partyChildRequired));
+    await user.type(childCard().getByLabelText('First name'), 'Mia');
+    await user.type(childCard().getByLabelText('Last name'), 'Lee');
+    await user.type(childCard().getByLabelText('Date of birth'), '04/05/2019');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
   it('keeps coupon and NSW voucher mutually exclusive; each applied code prices again', async () => {
     store();
     const fetchMock = stubCheckout();
