@@ -54,6 +54,47 @@ describe('StudentLoginPage', () => {
     expect(api.getUserMeta()).toEqual({ role: 'student', companyId: 7 });
   });
 
+  it('keeps the way back to checkout through Create an account, sign-up and sign-in (issue 21 point 1)', async () => {
+    const checkout = '/booking/checkout?authhash=H1&b=3';
+    const fetchMock = stubServer({
+      'GET /rest/acl': (url) => json(url.searchParams.has('authhash') ? branding : studentAcl()),
+      'POST /api/v1/students/signup': () =>
+        json({
+          valid: true,
+          redirect: '/admin/students/login?authhash=H1',
+          info: { title: 'Welcome!', message: 'Your account has been created. Please sign in.' },
+        }),
+      'POST /rest': () => json({ token: 'tok-s' }, { headers: { [TOKEN_HEADER]: 'tok-s' } }),
+    });
+    const { router } = renderApp(
+      `/admin/students/login?authhash=H1&redirect=${encodeURIComponent(checkout)}`,
+    );
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    await screen.findByRole('heading', { name: 'Create your parent account' });
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(checkout);
+    await user.type(screen.getByLabelText(/full name/i), 'Pat New');
+    await user.type(screen.getByLabelText(/email address/i), 'pat@example.test');
+    await user.type(screen.getByLabelText(/phone/i), '0400000000');
+    await user.type(screen.getByLabelText(/^password/i), 'secret-123');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/students/login'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      authhash: 'H1',
+      redirect: checkout,
+    });
+    await user.type(await screen.findByLabelText(/email address/i), 'pat@example.test');
+    await user.type(screen.getByLabelText(/^password/i), 'secret-123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/booking/checkout'));
+    expect(router.state.location.search).toBe('?authhash=H1&b=3');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/v1/students/signup'))).toBe(
+      true,
+    );
+  });
+
   it('goes to the parent profile without a redirect', async () => {
     stubServer({
       'GET /rest/acl': (url) => json(url.searchParams.has('authhash') ? branding : studentAcl()),

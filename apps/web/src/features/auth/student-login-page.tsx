@@ -8,14 +8,19 @@ import { CompanyBranding } from './components/company-branding';
 import { SignInForm } from './components/sign-in-form';
 
 /**
- * /admin/students/login?authhash&(id|redirect): parent sign-in, branded with the company named by
+ * /admin/students/login?authhash&(id|redirect): parent sign-in (the redirect passes through Create an account), branded with the company named by
  * authhash. `id` (the company id the 403 rule adds) needs nothing here: the authhash names the company.
  */
 export function StudentLoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const authhash = params.get('authhash') || undefined;
+  const redirect = safeRedirect(params.get('redirect'));
   const query = authhash ? `?${new URLSearchParams({ authhash })}` : '';
+  // A new parent who came from checkout goes back there after signing up and signing in.
+  const signupQuery = authhash
+    ? `?${new URLSearchParams({ authhash, ...(redirect ? { redirect } : {}) })}`
+    : '';
 
   useEffect(() => {
     if (authhash) api.setAuthHash(authhash);
@@ -29,15 +34,13 @@ export function StudentLoginPage() {
     >
       <SignInForm
         authhash={authhash}
-        onSignedIn={() =>
-          navigate(safeRedirect(params.get('redirect')) ?? '/admin/students/profile', { replace: true })
-        }
+        onSignedIn={() => navigate(redirect ?? '/admin/students/profile', { replace: true })}
         footer={
           <Group justify="space-between" gap="xs">
             <Anchor component={Link} to={`/admin/students/forgotten-password${query}`} size="sm">
               Forgot your password?
             </Anchor>
-            <Anchor component={Link} to={`/admin/students/signup${query}`} size="sm">
+            <Anchor component={Link} to={`/admin/students/signup${signupQuery}`} size="sm">
               Create an account
             </Anchor>
           </Group>

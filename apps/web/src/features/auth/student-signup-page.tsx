@@ -12,12 +12,14 @@ import { AuthCard } from './components/auth-card';
 import { CompanyBranding } from './components/company-branding';
 import { FormSuccess } from './components/form-outcome';
 
-/** /admin/students/signup?authhash: a parent creates an account with the company named by authhash. */
+/** /admin/students/signup?authhash&redirect: a parent creates an account with the company named by authhash. */
 export function StudentSignupPage() {
   const [params] = useSearchParams();
   const authhash = params.get('authhash') ?? '';
+  // Where the parent was going (a checkout): kept through sign-up and the sign-in after it.
+  const comingBack = safeRedirect(params.get('redirect'));
   const signInPath = authhash
-    ? `/admin/students/login?${new URLSearchParams({ authhash })}`
+    ? `/admin/students/login?${new URLSearchParams({ authhash, ...(comingBack ? { redirect: comingBack } : {}) })}`
     : '/admin/students/login';
   const [values, setValues] = useState({ full_name: '', email: '', phone: '', password: '' });
   const form = useFormPost(studentSignupRequest, signUpStudent);
@@ -36,7 +38,8 @@ export function StudentSignupPage() {
   }
 
   const accepted = form.accepted;
-  const redirect = safeRedirect(accepted?.redirect);
+  // The server sends a new parent to sign in; one on the way to checkout keeps the way back.
+  const redirect = comingBack ? signInPath : safeRedirect(accepted?.redirect);
   useEffect(() => {
     if (accepted?.info && redirect) {
       notifications.show({ title: accepted.info.title, message: accepted.info.message, color: 'teal' });
