@@ -71,6 +71,8 @@ export const userSummary = z.object({
   email: z.string(),
   role: roleSchema,
   status: z.enum(['pending', 'active', 'disabled']),
+  /** Invited and not yet signed in: shown as "Invited", not "Active" (issue 21 point 16). */
+  invited: z.boolean(),
   last_login_at: z.string().nullable(),
 });
 export type UserSummary = z.infer<typeof userSummary>;

@@ -134,14 +134,28 @@ describe('staff account administration', () => {
         .select()
         .from(mailOutbox)
         .where(eq(mailOutbox.toAddress, 'sam.staff@alpha.test'));
-      const hashcode = decodeURIComponent(/hashcode=([^\s]+)/.exec(mail!.text)![1]!);
+      // The link opens "Set your password", not "Reset your password" (issue 21 point 16).
+      expect(mail!.text).toMatch(/\/admin\/reset-password\?hashcode=[^\s&]+&invitation=1/);
+      const hashcode = decodeURIComponent(/hashcode=([^\s&]+)/.exec(mail!.text)![1]!);
+      // Listed as invited, not active, until the first sign-in.
+      const listed = async () =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/v1/admin/users?q=sam.staff',
+            headers: headers.companyadmin,
+          })
+        ).json().data[0];
+      expect(await listed()).toMatchObject({ status: 'active', invited: true, last_login_at: null });
       const reset = await t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/reset-password',
         payload: { hashcode, password: 'sam chooses a passphrase', password2: 'sam chooses a passphrase' },
       });
       expect(reset.json().valid).toBe(true);
+      expect((await listed()).invited).toBe(true);
       await signIn(t.app, { email: 'sam.staff@alpha.test', password: 'sam chooses a passphrase' });
+      expect(await listed()).toMatchObject({ status: 'active', invited: false });
     });
 
     it('refuses an invalid invitation with field errors and writes nothing', async () => {

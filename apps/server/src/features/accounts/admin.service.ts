@@ -159,6 +159,7 @@ const summary = (u: typeof users.$inferSelect): UserSummary => ({
   email: u.email,
   role: u.role,
   status: u.status,
+  invited: u.status === 'active' && u.lastLoginAt === null,
   last_login_at: u.lastLoginAt?.toISOString() ?? null,
 });
 
@@ -213,7 +214,7 @@ export async function inviteUser(deps: AppDeps, auth: AuthContext, input: UserCr
         name: input.full_name,
         inviter: auth.fullName,
         company: company?.name ?? '',
-        link: `${deps.config.publicUrl}/admin/reset-password?hashcode=${encodeURIComponent(hashcode)}`,
+        link: `${deps.config.publicUrl}/admin/reset-password?hashcode=${encodeURIComponent(hashcode)}&invitation=1`,
       });
     });
   } catch (error) {

@@ -205,7 +205,8 @@ describe('/admin/users', () => {
         email: 'casey@bounce.test',
         role: 'companyadmin',
         status: 'active',
-        last_login_at: null,
+        invited: false,
+        last_login_at: '2025-03-01T09:30:00Z',
       },
       {
         id: 2,
@@ -213,10 +214,20 @@ describe('/admin/users', () => {
         email: 'sam@bounce.test',
         role: 'companystaff',
         status: 'disabled',
+        invited: false,
+        last_login_at: null,
+      },
+      {
+        id: 3,
+        full_name: 'Ivy Invited',
+        email: 'ivy@bounce.test',
+        role: 'companycoach',
+        status: 'active',
+        invited: true,
         last_login_at: null,
       },
     ],
-    total: 2,
+    total: 3,
   };
 
   it(
@@ -242,6 +253,12 @@ describe('/admin/users', () => {
       );
       expect(within(table).getByText('Staff')).toBeTruthy();
       expect(within(table).getByText('Disabled')).toBeTruthy();
+      // Invited and never signed in: "Invited", not "Active" (issue 21 point 16).
+      const ivy = within(table).getByRole('link', { name: 'Ivy Invited' }).closest('tr')!;
+      expect(within(ivy as HTMLElement).getByText('Invited')).toBeTruthy();
+      expect(within(ivy as HTMLElement).queryByText('Active')).toBeNull();
+      const casey = within(table).getByRole('link', { name: 'Casey Coach' }).closest('tr')!;
+      expect(within(casey as HTMLElement).getByText('Active')).toBeTruthy();
 
       await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'sam{Enter}');
       await waitFor(() => expect(router.state.location.search).toBe('?q=sam'));

@@ -57,7 +57,7 @@ function UserForm({ user }: { user: UserSummary }) {
               <Text size="sm" c="dimmed">
                 {user.email}
               </Text>
-              <StatusBadge status={user.status} />
+              <StatusBadge user={user} />
             </Group>
             <TextInput
               label="Full name"

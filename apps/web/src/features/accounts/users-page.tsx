@@ -41,10 +41,18 @@ const statusColours: Record<UserSummary['status'], string> = {
   disabled: 'gray',
 };
 
-export function StatusBadge({ status }: { status: UserSummary['status'] }) {
+/** A staff member's status; an invited one who has never signed in is "Invited", not yet "Active". */
+export function StatusBadge({ user }: { user: Pick<UserSummary, 'status' | 'invited'> }) {
+  if (user.invited) {
+    return (
+      <Badge color="blue" variant="light">
+        Invited
+      </Badge>
+    );
+  }
   return (
-    <Badge color={statusColours[status]} variant="light">
-      {status === 'active' ? 'Active' : status === 'pending' ? 'Pending' : 'Disabled'}
+    <Badge color={statusColours[user.status]} variant="light">
+      {user.status === 'active' ? 'Active' : user.status === 'pending' ? 'Pending' : 'Disabled'}
     </Badge>
   );
 }
@@ -190,7 +198,7 @@ export function UsersPage() {
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.email}</Table.Td>
                       <Table.Td>{roleLabels[user.role]}</Table.Td>
                       <Table.Td>
-                        <StatusBadge status={user.status} />
+                        <StatusBadge user={user} />
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastLogin(user.last_login_at)}</Table.Td>
                       <Table.Td ta="right">

@@ -27,6 +27,15 @@ describe('ResetPasswordPage link check', () => {
     expect(url.searchParams.get('check')).toBe('result');
   });
 
+  it('says "Set your password" to an invited staff member (issue 21 point 16)', async () => {
+    stubServer(linkCheck(1));
+    renderApp('/admin/reset-password?hashcode=abc123&invitation=1');
+
+    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeTruthy();
+    expect(screen.queryByText('Reset your password')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Set Password' })).toBeTruthy();
+  });
+
   it('says the link is invalid for result 0, without a form', async () => {
     stubServer(linkCheck(0));
     renderApp('/admin/reset-password?hashcode=abc123');

@@ -18,10 +18,14 @@ import { resetLinkCheckQuery } from './api/link-checks';
 import { resetPassword } from './api/reset-password';
 import { AuthCard } from './components/auth-card';
 
-/** /admin/reset-password?hashcode: the link is checked first, then the form is shown (SPEC.md point 4). */
+/**
+ * /admin/reset-password?hashcode: the link is checked first, then the form is shown (SPEC.md point 4).
+ * An invited staff member's link carries `invitation=1`: they choose a first password, not a new one.
+ */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const hashcode = params.get('hashcode') ?? '';
+  const invitation = params.get('invitation') === '1';
   const check = useQuery({ ...resetLinkCheckQuery(hashcode), enabled: hashcode !== '' });
 
   let content: ReactNode;
@@ -51,11 +55,11 @@ export function ResetPasswordPage() {
       </Alert>
     );
   } else {
-    content = <ResetPasswordForm hashcode={hashcode} />;
+    content = <ResetPasswordForm hashcode={hashcode} invitation={invitation} />;
   }
 
   return (
-    <AuthCard title="Reset your password">
+    <AuthCard title={invitation ? 'Set your password' : 'Reset your password'}>
       {content}
       <Anchor component={Link} to="/admin/login" size="sm" ta="center">
         Back to sign in
@@ -64,7 +68,7 @@ export function ResetPasswordPage() {
   );
 }
 
-function ResetPasswordForm({ hashcode }: { hashcode: string }) {
+function ResetPasswordForm({ hashcode, invitation }: { hashcode: string; invitation: boolean }) {
   const navigate = useNavigate();
   const [values, setValues] = useState({ password: '', password2: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -111,7 +115,7 @@ function ResetPasswordForm({ hashcode }: { hashcode: string }) {
           </Alert>
         ) : null}
         <PasswordInput
-          label="New password"
+          label={invitation ? 'Password' : 'New password'}
           name="password"
           autoComplete="new-password"
           withAsterisk
@@ -124,7 +128,7 @@ function ResetPasswordForm({ hashcode }: { hashcode: string }) {
           aria-invalid={Boolean(fieldErrors.password)}
         />
         <PasswordInput
-          label="Confirm new password"
+          label={invitation ? 'Confirm password' : 'Confirm new password'}
           name="password2"
           autoComplete="new-password"
           withAsterisk
@@ -137,7 +141,7 @@ function ResetPasswordForm({ hashcode }: { hashcode: string }) {
           aria-invalid={Boolean(fieldErrors.password2)}
         />
         <Button type="submit" fullWidth loading={mutation.isPending}>
-          Reset Password
+          {invitation ? 'Set Password' : 'Reset Password'}
         </Button>
       </Stack>
     </form>
