@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { pastDate } from './waiver.ts';
 
 /**
  * Event booking (SPEC.md points 2–5, 7). The `e` query is the hex of `<company id>|<event id>`;
@@ -129,7 +130,6 @@ export const checkoutChild = z.object({
 });
 export type CheckoutChild = z.infer<typeof checkoutChild>;
 
-const dobPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The checkout rules of SPEC.md point 5 with point 8's messages, shared by the checkout form and
@@ -138,7 +138,15 @@ const dobPattern = /^\d{4}-\d{2}-\d{2}$/;
 export function childrenErrors(
   children: CheckoutChild[],
   booked: boolean,
-  options: { insuranceOffered?: boolean } = {},
+  options: {
+    /** False when the company sells no insurance at all: nothing to choose, nothing asked. */
+    insuranceOffered?: boolean;
+    /**
+     * Existing children with nothing left to buy: they hold every full-cover product and no daily
+     * product is offered, so they are booked without an insurance choice.
+     */
+    fullyCovered?: readonly number[];
+  } = {},
 ): string[] {
   const errors: string[] = [];
   const ids = children.map((c) => c.id).filter((id): id is number => id !== undefined);
@@ -149,12 +157,13 @@ export function childrenErrors(
     position++;
     if (!child.first_name || !child.last_name || !child.dob)
       errors.push(messages.newChildIncomplete(position));
-    else if (!dobPattern.test(child.dob) || Number.isNaN(Date.parse(`${child.dob}T00:00:00Z`)))
-      errors.push(messages.newChildDobInvalid(position));
+    // A real past date: no 2025-02-30 and no date of birth in the future (issue 21 point 9).
+    else if (!pastDate.safeParse(child.dob).success) errors.push(messages.newChildDobInvalid(position));
   }
   // A company that sells no insurance cannot ask for a choice.
   if (booked && options.insuranceOffered !== false) {
     for (const child of children) {
+      if (child.id !== undefined && options.fullyCovered?.includes(child.id)) continue;
       if (
         !child.insurance_type ||
         (child.insurance_type === 'full_insurance' && child.insurance_ids.length === 0)
@@ -197,6 +206,8 @@ export const chargesResponse = z.object({
   pricing_details: z.record(z.string(), pricingDetail),
   additional_information: z.object({
     coupon_code: z.string().nullable(),
+    /** What the coupon field's code is: a coupon or a promotional code (a public campaign code). */
+    coupon_kind: z.enum(['coupon', 'promotional']).nullable().optional(),
     nsw_coupon_code: z.string().nullable(),
   }),
   errors: z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { pastDate } from './waiver.ts';
 
 /** Birthday party booking (SPEC.md points 2–5, 7). Dates are YYYY-MM-DD. */
 export const partyQuery = z.object({ authhash: z.string().max(200).default('') });
@@ -31,7 +32,9 @@ export function partyStudentError(student: z.infer<typeof partyStudent> | undefi
   if (student.id !== undefined) return null;
   if (!student.first_name || !student.last_name || !/^\d{4}-\d{2}-\d{2}$/.test(student.dob))
     return messages.partyChildRequired;
-  return null;
+  // A real date that is not in the future (issue 21 point 9), said as the child forms say it.
+  const dob = pastDate.safeParse(student.dob);
+  return dob.success ? null : (dob.error.issues[0]?.message ?? messages.partyChildRequired);
 }
 
 /** POST /api/v1/birthday-party/booking/checkout (SPEC.md point 3, plus what is booked). */

@@ -5,15 +5,14 @@ import {
   studentChild,
   studentChildForm,
 } from '@tumble/contracts/students';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
 import { parseForm } from '../../platform/forms.ts';
-import { insurances } from '../billing/billing.tables.ts';
 import { publishedEvent } from '../bookings/booking.service.ts';
-import { bookingChildren, bookings } from '../bookings/bookings.tables.ts';
 import { ownChild } from './account.service.ts';
+import { type InsuranceChoices, insuranceChoices } from './insurance-choices.ts';
 import { children } from './students.tables.ts';
 
 const tags = ['students'];
@@ -128,34 +127,8 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       await publishedEvent(db, auth.tenant, request.query.event_id);
-      const [products, own] = await Promise.all([
-        db
-          .select()
-          .from(insurances)
-          .where(auth.tenant.where(insurances, isNull(insurances.archivedAt)))
-          .orderBy(insurances.id),
-        db
-          .select({ id: children.id })
-          .from(children)
-          .where(auth.tenant.where(children, eq(children.parentId, auth.userId))),
-      ]);
-      const childIds = own.map((c) => c.id);
-      // Full cover already bought on a confirmed booking is not offered again for that child.
-      const bought = childIds.length
-        ? await db
-            .select({ childId: bookingChildren.childId, ids: bookingChildren.insuranceIds })
-            .from(bookingChildren)
-            .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
-            .where(
-              and(
-                auth.tenant.where(bookingChildren, inArray(bookingChildren.childId, childIds)),
-                eq(bookings.status, 'confirmed'),
-              ),
-            )
-        : [];
-      const full = products.filter((p) => p.kind === 'full');
-      const daily = products.find((p) => p.kind === 'daily');
-      const view = (p: typeof insurances.$inferSelect) => ({
+      const { daily, full, remaining } = await insuranceChoices(db, auth.tenant, auth.userId);
+      const view = (p: InsuranceChoices['full'][number]) => ({
         id: p.id,
         name: p.name,
         price: p.price,
@@ -164,12 +137,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         daily: daily ? view(daily) : null,
         full: full.map(view),
-        children: Object.fromEntries(
-          childIds.map((id) => {
-            const owned = new Set(bought.filter((b) => b.childId === id).flatMap((b) => b.ids));
-            return [String(id), { insurance_ids: full.map((p) => p.id).filter((pid) => !owned.has(pid)) }];
-          }),
-        ),
+        children: Object.fromEntries([...remaining].map(([id, ids]) => [String(id), { insurance_ids: ids }])),
       };
     },
   );
