@@ -70,6 +70,28 @@ export function availableFullProducts(row: ChildForm, insurances: EventInsurance
   return insurances.full.filter((product) => remaining.includes(product.id));
 }
 
+/** Whether this company sells any insurance at all (none: the parent is asked nothing). */
+export function insuranceOffered(insurances: EventInsurances | null): insurances is EventInsurances {
+  return insurances !== null && (insurances.daily !== null || insurances.full.length > 0);
+}
+
+/**
+ * The `childrenErrors` insurance options, as the server applies them: nothing is asked when no
+ * insurance is sold, nor for a child who holds every full-cover product where no daily one is sold.
+ */
+export function insuranceRule(insurances: EventInsurances | null): {
+  insuranceOffered: boolean;
+  fullyCovered: number[];
+} {
+  const fullyCovered =
+    insurances && !insurances.daily && insurances.full.length > 0
+      ? Object.entries(insurances.children)
+          .filter(([, child]) => child.insurance_ids.length === 0)
+          .map(([id]) => Number(id))
+      : [];
+  return { insuranceOffered: insuranceOffered(insurances), fullyCovered };
+}
+
 /** A row as the checkout payload and `childrenErrors` of @tumble/contracts/booking expect it. */
 export function toCheckoutChild(row: ChildForm, withInsurance: boolean): CheckoutChild {
   const insurance: Pick<CheckoutChild, 'insurance_type' | 'insurance_ids'> = withInsurance

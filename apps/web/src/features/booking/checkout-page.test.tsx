@@ -300,6 +300,42 @@ describe('CheckoutPage', () => {
     });
   });
 
+  it('asks no insurance where the company sells none, and posts (issue 21 point 6)', async () => {
+    store();
+    const fetchMock = stubCheckout({
+      'GET /api/v1/students/events/insurances': () => json({ daily: null, full: [], children: {} }),
+      'POST /api/v1/booking/checkout': () => json({ valid: true }),
+    });
+    renderBooking(CHECKOUT);
+    const user = await ready();
+
+    expect(screen.queryByRole('radiogroup', { name: 'Insurance' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /accept the Terms and Conditions/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirm Payment' }));
+    await waitFor(() => expect(calls(fetchMock, '/api/v1/booking/checkout')).toHaveLength(1));
+    expect(screen.queryByText(messages.selectInsurance)).toBeNull();
+  });
+
+  it('books a child who holds every full-cover product where no daily product is sold', async () => {
+    store();
+    const fetchMock = stubCheckout({
+      'GET /api/v1/students/events/insurances': () =>
+        json({
+          ...INSURANCES,
+          daily: null,
+          children: { '7': { insurance_ids: [] }, '8': { insurance_ids: [2] } },
+        }),
+      'POST /api/v1/booking/checkout': () => json({ valid: true }),
+    });
+    renderBooking(CHECKOUT);
+    const user = await ready();
+
+    await user.click(screen.getByRole('checkbox', { name: /accept the Terms and Conditions/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirm Payment' }));
+    await waitFor(() => expect(calls(fetchMock, '/api/v1/booking/checkout')).toHaveLength(1));
+    expect(screen.queryByText(messages.selectInsurance)).toBeNull();
+  });
+
   it('posts the checkout and follows a test or square payment link', async () => {
     store();
     const fetchMock = stubCheckout({

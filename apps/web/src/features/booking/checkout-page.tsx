@@ -20,7 +20,13 @@ import { postEventCheckout } from './api/checkout';
 import { type EventInsurances, useEventInsurances } from './api/insurances';
 import { usePaymentTerms } from './api/payment-terms';
 import { bookingPath, successPath } from './booking-links';
-import { type ChildForm, checkoutBody, initialChildren, toCheckoutChild } from './checkout-form';
+import {
+  type ChildForm,
+  checkoutBody,
+  initialChildren,
+  insuranceRule,
+  toCheckoutChild,
+} from './checkout-form';
 import { clearCheckout, loadCheckout, type StoredCheckout } from './checkout-storage';
 import { BookingSummary } from './components/booking-summary';
 import { ChildFields } from './components/child-fields';
@@ -141,7 +147,7 @@ function CheckoutForm({ authhash, b, stored, page, existing, insurances }: Check
   }, [authhash, navigate]);
 
   const children = rows.map((row) => toCheckoutChild(row, hasBooked));
-  const problems = childrenErrors(children, hasBooked);
+  const problems = childrenErrors(children, hasBooked, insuranceRule(insurances));
   if (!accepted) problems.push(messages.acceptTerms);
   const step = useCardPayment({
     problems,

@@ -19,6 +19,7 @@ import {
   type ChildForm,
   childRow,
   type InsuranceChoice,
+  insuranceOffered,
   NEW_CHILD,
 } from '../checkout-form';
 
@@ -98,7 +99,8 @@ export function ChildFields({ index, row, existing, insurances, currency, onChan
           </>
         ) : null}
 
-        {insurances ? (
+        {/* A company that sells no insurance asks nothing (issue 21 point 6). */}
+        {insuranceOffered(insurances) ? (
           <Stack gap={6}>
             <Radio.Group label="Insurance" value={row.insurance_type} onChange={chooseInsurance}>
               <Stack gap={8} mt={6}>
