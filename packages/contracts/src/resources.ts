@@ -56,6 +56,8 @@ export const actionMeta = z.object({
   selection: z.enum(selectionRules),
   /** Text of 'Are you sure to {action}?' or null for no confirmation. */
   confirm: z.string().nullable(),
+  /** The confirmation's button that leaves without running; 'Cancel' when absent. */
+  dismiss: z.string().optional(),
   /** A row action opens a custom screen instead of dispatching (e.g. the availability calendar). */
   screen: z.string().optional(),
   /** Values the action asks for before it runs (e.g. the new session of swap-session). */
@@ -84,8 +86,21 @@ export const resourceMeta = z.object({
   canEdit: z.boolean(),
   canDelete: z.boolean(),
   deleteMode: z.enum(['delete', 'archive', 'none']),
+  /** Read-only lists shown under a row on its page (a booking's children and days), from `/:id/sections`. */
+  sections: z.array(z.object({ name: z.string(), label: z.string() })).optional(),
 });
 export type ResourceMeta = z.infer<typeof resourceMeta>;
+
+/** GET …/:id/sections: each section's columns and rows; a row's `href` links it to its admin page. */
+export const recordSections = z.array(
+  z.object({
+    name: z.string(),
+    label: z.string(),
+    columns: z.array(z.object({ name: z.string(), label: z.string() })),
+    rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  }),
+);
+export type RecordSections = z.infer<typeof recordSections>;
 
 export type ResourceRecord = { id: number } & Record<string, unknown>;
 

@@ -9,6 +9,7 @@ import { useDispatchResourceAction } from './api/dispatch-action';
 import { FieldInput } from './fields/field-input';
 import { type FormField, type FormValues, initialValues, payloadOf } from './fields/form-values';
 import { pageBase, type ResourceRef, referenceRef } from './resource-ref';
+import { useResourceScope } from './resource-scope';
 
 interface Feedback {
   color: 'red' | 'teal';
@@ -28,8 +29,6 @@ const actionFields = (action: ActionMeta | undefined): FormField[] =>
 interface RunnerOptions {
   /** After the server accepted an action (e.g. clear the selection, leave a deleted row's page). */
   onDone?: (action: ActionMeta, response: DispatchResponse) => void;
-  /** Resources nested beside this one (an action field may reference a sibling, e.g. sessions). */
-  nested?: readonly string[];
 }
 
 function failureText(error: unknown): string {
@@ -44,6 +43,10 @@ function failureText(error: unknown): string {
  */
 export function useActionRunner(ref: ResourceRef, options: RunnerOptions = {}) {
   const navigate = useNavigate();
+  // An action field may reference a resource nested beside this one (swap-session's sessions of
+  // the booking's event): on the list and on a row's page alike, its choices come from the parent.
+  const { meta, parentMeta } = useResourceScope();
+  const nested = (parentMeta ?? meta).children.map((c) => c.name);
   const dispatch = useDispatchResourceAction(ref);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -119,12 +122,12 @@ export function useActionRunner(ref: ResourceRef, options: RunnerOptions = {}) {
             value={values[field.name]}
             onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
             owner={ref}
-            referenceTarget={(reference) => referenceRef(reference, ref, options.nested ?? [])}
+            referenceTarget={(reference) => referenceRef(reference, ref, nested)}
           />
         ))}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => setPending(null)} disabled={dispatch.isPending}>
-            Cancel
+            {pending?.action.dismiss ?? 'Cancel'}
           </Button>
           <Button
             color={pending?.action.name === 'delete' ? 'red' : undefined}

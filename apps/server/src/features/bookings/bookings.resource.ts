@@ -1,18 +1,22 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { pgCode } from '../../platform/db-errors.ts';
-import { AppError, BadRequestError, ConflictError } from '../../platform/errors.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { BadRequestError } from '../../platform/errors.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
 import { defineResource } from '../../platform/resources/define.ts';
 import { field } from '../../platform/resources/fields.ts';
 import { paymentMethodOptions } from '../../platform/resources/options.ts';
 import { users } from '../accounts/accounts.tables.ts';
-import { cellKey, runsOn } from '../events/availability.ts';
-import { eventSessions, events } from '../events/events.tables.ts';
-import { children } from '../students/students.tables.ts';
-import { restrictedDates } from '../venues/venues.tables.ts';
-import { takenPlaces } from './booking.service.ts';
-import { bookingChildren, bookingPlaces, bookings } from './bookings.tables.ts';
-import { offerFreedPlaces } from './waitlist.service.ts';
+import {
+  bookingsOfParent,
+  cancelBookings,
+  changeParent,
+  childrenOfBooking,
+  childrenOfParent,
+  daysOfBooking,
+  type RefundChoice,
+  refundChoices,
+  swapSession,
+} from './booking-changes.service.ts';
+import { bookings } from './bookings.tables.ts';
 
 const bookingsAccess = { read: 'bookings.read', write: 'bookings.write' } as const;
 
@@ -54,6 +58,26 @@ export const parentsResource = defineResource({
   permissions: bookingsAccess,
   canCreate: false,
   deleteMode: 'none',
+  sections: {
+    children: {
+      label: 'Children',
+      columns: [
+        { name: 'name', label: 'Name' },
+        { name: 'dob', label: 'Date of birth' },
+      ],
+      rows: ({ tx, tenant }, row) => childrenOfParent(tx, tenant, row.id),
+    },
+    bookings: {
+      label: 'Bookings',
+      columns: [
+        { name: 'code', label: 'Reference' },
+        { name: 'event', label: 'Event' },
+        { name: 'status', label: 'Status' },
+        { name: 'total', label: 'Total' },
+      ],
+      rows: ({ tx, tenant }, row) => bookingsOfParent(tx, tenant, row.id),
+    },
+  },
 });
 
 /**
@@ -87,37 +111,46 @@ export const eventBookingsResource = defineResource({
   canCreate: false,
   canEdit: false,
   deleteMode: 'none',
+  sections: {
+    children: {
+      label: 'Children',
+      columns: [
+        { name: 'name', label: 'Name' },
+        { name: 'dob', label: 'Date of birth' },
+        { name: 'insurance', label: 'Insurance' },
+      ],
+      rows: ({ tx, tenant }, row) => childrenOfBooking(tx, tenant, row.id),
+    },
+    days: {
+      label: 'Days',
+      columns: [
+        { name: 'date', label: 'Day' },
+        { name: 'session', label: 'Session' },
+        { name: 'time', label: 'Time' },
+        { name: 'places', label: 'Places' },
+      ],
+      rows: ({ tx, tenant }, row) => daysOfBooking(tx, tenant, row.id),
+    },
+  },
   actions: {
     waivers: { label: 'Waivers', selection: 'one', screen: 'booking-waivers', permission: 'bookings.read' },
     cancel: {
-      label: 'Cancel',
+      label: 'Cancel booking',
       selection: 'many',
       confirm: 'cancel the selected bookings',
-      run: async ({ tx, tenant, deps, parentId, afterCommit }, rows) => {
-        let cancelled = 0;
-        for (const row of rows) {
-          if (row.status !== 'pending' && row.status !== 'confirmed') continue;
-          await tx
-            .update(bookings)
-            .set({ status: 'cancelled', holdExpiresAt: null })
-            .where(tenant.where(bookings, eq(bookings.id, row.id)));
-          // Money already taken is refunded by staff: flag it so it shows in payments.
-          await tx
-            .update(payments)
-            .set({ status: sql`case when ${payments.status} = 'paid' then 'refund_due' else 'expired' end` })
-            .where(
-              tenant.where(
-                payments,
-                eq(payments.bookingId, row.id),
-                inArray(payments.status, ['paid', 'open']),
-              ),
-            );
-          cancelled++;
-        }
-        if (cancelled === 0) throw new BadRequestError('Only confirmed or unpaid bookings can be cancelled.');
-        afterCommit(() => offerFreedPlaces(deps, tenant, parentId!));
-        return `${cancelled} ${cancelled === 1 ? 'booking' : 'bookings'} cancelled. Freed places were offered to the waitlist.`;
+      dismiss: 'Keep booking',
+      fields: {
+        refund: field.select('Money paid (paid bookings)', refundChoices, {
+          help: 'For a booking that was paid: refund it, keep it as the family’s credit, or no refund, as your payment terms say.',
+        }),
       },
+      run: (ctx, rows, values) =>
+        cancelBookings(
+          ctx,
+          ctx.parentId!,
+          rows.map((r) => r.id),
+          (values.refund as RefundChoice | null | undefined) ?? null,
+        ),
     },
     'swap-session': {
       label: 'Swap session',
@@ -129,100 +162,18 @@ export const eventBookingsResource = defineResource({
         to_session_id: field.reference('To session', 'sessions', { required: true }),
         to_date: field.date('To day', { required: true }),
       },
-      run: async ({ tx, tenant, deps, parentId, afterCommit }, [row], values) => {
-        const booking = row!;
-        if (booking.status !== 'confirmed' && booking.status !== 'pending')
-          throw new BadRequestError('Only live bookings can be swapped.');
-        const from = { sessionId: values.from_session_id as number, date: values.from_date as string };
-        const to = { sessionId: values.to_session_id as number, date: values.to_date as string };
-        const [place] = await tx
-          .select()
-          .from(bookingPlaces)
-          .where(
-            tenant.where(
-              bookingPlaces,
-              eq(bookingPlaces.bookingId, booking.id),
-              eq(bookingPlaces.sessionId, from.sessionId),
-              eq(bookingPlaces.date, from.date),
-            ),
-          );
-        if (!place) throw new BadRequestError('The booking has no place on that session and day.');
-        const ids = [...new Set([from.sessionId, to.sessionId])].sort((a, b) => a - b);
-        const locked = await tx
-          .select()
-          .from(eventSessions)
-          .where(
-            tenant.where(eventSessions, eq(eventSessions.eventId, parentId!), inArray(eventSessions.id, ids)),
-          )
-          .orderBy(asc(eventSessions.id))
-          .for('update');
-        const target = locked.find((s) => s.id === to.sessionId);
-        const [event] = await tx
-          .select()
-          .from(events)
-          .where(tenant.where(events, eq(events.id, parentId!)));
-        const restricted = await tx
-          .select()
-          .from(restrictedDates)
-          .where(tenant.where(restrictedDates, inArray(restrictedDates.appliesTo, ['all', 'events'])));
-        if (!target || !event || !runsOn(event, target, to.date, restricted))
-          throw new BadRequestError('That session does not run on that day.');
-        const taken = await takenPlaces(tx, tenant, parentId!, { exceptBookingId: booking.id });
-        if (target.capacity - (taken.get(cellKey(to.sessionId, to.date)) ?? 0) < place.places) {
-          throw new ConflictError(`${target.name} is full on that day.`);
-        }
-        try {
-          await tx
-            .update(bookingPlaces)
-            .set({ sessionId: to.sessionId, date: to.date })
-            .where(eq(bookingPlaces.id, place.id));
-        } catch (error) {
-          if (pgCode(error) === '23505')
-            throw new BadRequestError('The booking already has that session and day.');
-          throw error;
-        }
-        afterCommit(() => offerFreedPlaces(deps, tenant, parentId!));
-        return `Moved to ${target.name} on ${to.date.slice(8, 10)}/${to.date.slice(5, 7)}/${to.date.slice(0, 4)}.`;
-      },
+      run: (ctx, [row], values) =>
+        swapSession(ctx, ctx.parentId!, row!.id, {
+          from: { sessionId: values.from_session_id as number, date: values.from_date as string },
+          to: { sessionId: values.to_session_id as number, date: values.to_date as string },
+        }),
     },
     'change-parent': {
       label: 'Change parent',
       selection: 'one',
       confirm: 'change the parent',
       fields: { parent_id: field.reference('New parent', 'parents', { required: true }) },
-      run: async ({ tx, tenant }, [row], values) => {
-        const parentId = values.parent_id as number;
-        const [parent] = await tx
-          .select()
-          .from(users)
-          .where(tenant.where(users, eq(users.id, parentId), eq(users.role, 'student')));
-        if (!parent) throw new AppError(400, 'Please choose a valid parent.');
-        await tx
-          .update(bookings)
-          .set({ parentId })
-          .where(tenant.where(bookings, eq(bookings.id, row!.id)));
-        const kids = await tx
-          .select({ id: bookingChildren.childId })
-          .from(bookingChildren)
-          .where(tenant.where(bookingChildren, eq(bookingChildren.bookingId, row!.id)));
-        if (kids.length) {
-          await tx
-            .update(children)
-            .set({ parentId })
-            .where(
-              and(
-                tenant.where(
-                  children,
-                  inArray(
-                    children.id,
-                    kids.map((k) => k.id),
-                  ),
-                ),
-              ),
-            );
-        }
-        return `The booking now belongs to ${parent.fullName}.`;
-      },
+      run: (ctx, [row], values) => changeParent(ctx, row!.id, values.parent_id as number),
     },
   },
 });
@@ -234,7 +185,15 @@ export const paymentsResource = defineResource({
   table: payments,
   titleField: 'provider_ref',
   fields: {
-    booking_id: field.reference('Booking', 'bookings', { readOnly: true }),
+    purchase_kind: field.select(
+      'For',
+      [
+        { value: 'event', label: 'Event booking' },
+        { value: 'party', label: 'Party booking' },
+      ],
+      { readOnly: true },
+    ),
+    purchase_id: field.number('Booking #', { readOnly: true }),
     provider: field.select('Provider', paymentMethodOptions, { readOnly: true }),
     provider_ref: field.text('Provider reference', { readOnly: true }),
     amount: field.money('Amount', { readOnly: true }),
@@ -253,9 +212,9 @@ export const paymentsResource = defineResource({
     paid_at: field.datetime('Paid', { readOnly: true }),
   },
   list: {
-    columns: ['booking_id', 'provider', 'amount', 'status', 'paid_at'],
+    columns: ['purchase_kind', 'purchase_id', 'provider', 'amount', 'status', 'paid_at'],
     search: ['provider_ref'],
-    filters: ['status', 'provider'],
+    filters: ['status', 'provider', 'purchase_kind'],
     defaultSort: { field: 'created_at', order: 'desc' },
   },
   permissions: { read: 'billing.read', write: 'billing.write' },

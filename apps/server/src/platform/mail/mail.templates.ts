@@ -83,6 +83,15 @@ export const mailTemplates = {
       'A waiver you have signed before is found automatically, so you will not be asked twice.',
     ],
   },
+  'booking-cancelled': {
+    subject: 'Booking cancelled: {{event}}',
+    body: [
+      'Hello {{name}},',
+      'Your booking {{reference}} for {{event}} with {{company}} has been cancelled.',
+      '{{money}}',
+      'If you have any questions, please reply to this mail.',
+    ],
+  },
   'refund-due': {
     subject: 'Payment to refund: booking {{reference}}',
     body: [

@@ -28,6 +28,8 @@ export interface ActionDef {
   selection: SelectionRule;
   /** Words for 'Are you sure to {confirm}?'; omit for no confirmation. */
   confirm?: string;
+  /** The confirmation's button that leaves without running (e.g. 'Keep booking'); 'Cancel' when omitted. */
+  dismiss?: string;
   /** Who may run it; the resource's write permission when omitted. */
   permission?: Permission;
   /**
@@ -39,6 +41,19 @@ export interface ActionDef {
   screen?: string;
   /** Values the action asks for (validated like form fields before `run`). */
   fields?: Record<string, FieldDef>;
+}
+
+/**
+ * A read-only list under a row on its page (a booking's children and days, a parent's bookings).
+ * `rows` reads through the owning feature's service; a row's `href` links it to its admin page.
+ */
+export interface SectionDef {
+  label: string;
+  columns: { name: string; label: string }[];
+  rows: (
+    ctx: Omit<ResourceContext, 'afterCommit'>,
+    row: ResourceRow,
+  ) => Promise<Record<string, string | number | null>[]>;
 }
 
 /** Field name → message, for checks that span fields or need the database. */
@@ -65,6 +80,8 @@ export interface ResourceDefinition {
     defaultSort?: { field: string; order: 'asc' | 'desc' };
   };
   actions?: Record<string, ActionDef>;
+  /** Related lists shown on a row's page, in this order. */
+  sections?: Record<string, SectionDef>;
   permissions: { read: Permission; write: Permission };
   /** 'archive' sets `archivedAt` and hides the row (history keeps pointing at it); 'none' forbids deletion. */
   deleteMode?: 'delete' | 'archive' | 'none';

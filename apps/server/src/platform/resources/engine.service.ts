@@ -7,6 +7,7 @@ import type {
   ListQuery,
   ListResponse,
   Option,
+  RecordSections,
   ResourceMeta,
 } from '@tumble/contracts/resources';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -150,6 +151,7 @@ export function meta(resource: Resource, auth: AuthContext): ResourceMeta {
         label: a.label,
         selection: a.selection,
         confirm: a.confirm ?? null,
+        ...(a.dismiss ? { dismiss: a.dismiss } : {}),
         ...(a.screen ? { screen: a.screen } : {}),
         ...(a.fields
           ? { fields: Object.entries(a.fields).map(([field, def]) => fieldMetaOf(field, def)) }
@@ -160,7 +162,28 @@ export function meta(resource: Resource, auth: AuthContext): ResourceMeta {
     canEdit: writable && resource.canEdit !== false,
     canDelete: writable && resource.deleteMode !== 'none',
     deleteMode: resource.deleteMode ?? 'delete',
+    ...(resource.sections
+      ? { sections: Object.entries(resource.sections).map(([name, s]) => ({ name, label: s.label })) }
+      : {}),
   };
+}
+
+/** The related lists of one row (its `sections`), read once the row is known to be the tenant's. */
+export async function sections(resource: Resource, call: EngineCall, id: number): Promise<RecordSections> {
+  await assertParent(resource, call);
+  const row = serialize(resource, await findRow(resource, call, id));
+  const ctx = {
+    deps: call.deps,
+    tenant: tenantOf(call),
+    auth: call.auth,
+    tx: call.deps.database.db,
+    parentId: call.parentId,
+  };
+  const out: RecordSections = [];
+  for (const [name, section] of Object.entries(resource.sections ?? {})) {
+    out.push({ name, label: section.label, columns: section.columns, rows: await section.rows(ctx, row) });
+  }
+  return out;
 }
 
 /** Parent resource → its nested resources, built when the engine's routes are registered. */

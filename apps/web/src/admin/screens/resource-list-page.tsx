@@ -28,7 +28,6 @@ function ListScreen() {
   const selected = selection.key === queryKey ? selection.ids : new Set<number>();
   const runner = useActionRunner(ref, {
     onDone: () => setSelection({ key: queryKey, ids: new Set() }),
-    nested: (parentMeta ?? meta).children.map((c) => c.name),
   });
   const deleteAction = meta.actions.find((a) => a.name === 'delete');
   const crumbs = useCrumbs();
