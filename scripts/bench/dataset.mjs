@@ -201,9 +201,9 @@ function statements(n, base, monday) {
     ],
     [
       'bookings',
-      `insert into bookings (id, company_id, parent_id, event_id, reference, status, quantity, pricing, total,
+      `insert into bookings (id, company_id, parent_id, event_id, reference, code, status, quantity, pricing, total,
                              coupon_code, provider, created_at, confirmed_at)
-       select booking_id, company_id, parent_id, event_id, reference, 'confirmed', quantity,
+       select booking_id, company_id, parent_id, event_id, reference, 'BK-' || j, 'confirmed', quantity,
               jsonb_build_object('subtotal', 4500 * quantity, 'total', 4500 * quantity), 4500 * quantity,
               coupon_code, 'test', created_at, created_at
        from bench_bookings`,
@@ -221,20 +221,20 @@ function statements(n, base, monday) {
     ],
     [
       'payments',
-      `insert into payments (company_id, booking_id, provider, provider_ref, amount, status, created_at, paid_at)
-       select company_id, booking_id, 'test', 'test_cs_bench_' || j, 4500 * quantity, 'paid', created_at, created_at
+      `insert into payments (company_id, purchase_kind, purchase_id, provider, provider_ref, amount, status, created_at, paid_at)
+       select company_id, 'event', booking_id, 'test', 'test_cs_bench_' || j, 4500 * quantity, 'paid', created_at, created_at
        from bench_bookings`,
     ],
     [
       'party bookings',
       // Each company's parties fill its three slots weekend after weekend from the Saturday before
       // the base Monday: no slot is booked twice on a date.
-      `insert into party_bookings (company_id, parent_id, slot_id, date, child_id, reference, status, guests, pricing,
+      `insert into party_bookings (company_id, parent_id, slot_id, date, child_id, reference, code, status, guests, pricing,
                                    total, deposit, balance, provider, created_at, confirmed_at)
        select ${company('ci')}, ${parentId('p')}, ${int(base.party_slots)} + (ci - 1) * 3 + k + 1,
               '${monday}'::date - 2 + (nth / 3) * 7 + case when k = 2 then 1 else 0 end,
               (select min(id) from children where company_id = ${company('ci')} and parent_id = ${parentId('p')}),
-              'pb' || substr(md5('party' || q), 1, 14), 'confirmed', 12,
+              'pb' || substr(md5('party' || q), 1, 14), 'BP-' || q, 'confirmed', 12,
               '{"base": 39500, "extra_guests": 5000, "total": 44500}'::jsonb, 44500, 10000, 34500, 'test',
               now() - q * interval '7 minutes', now() - q * interval '7 minutes'
        from generate_series(0, ${int(n.partyBookings)} - 1) q,

@@ -21,13 +21,11 @@ import { billingResources } from './features/billing/billing.resource.ts';
 import { availabilityRoutes } from './features/bookings/availability.routes.ts';
 import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
-import { eventPurchase } from './features/bookings/checkout.service.ts';
-import { integrationRoutes } from './features/bookings/integrations.routes.ts';
+import { registerSaleKinds } from './features/checkout/kinds.ts';
 import { eventResources } from './features/events/events.resource.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { partyResources } from './features/parties/parties.resource.ts';
 import { partyRoutes } from './features/parties/party.routes.ts';
-import { partyPurchase } from './features/parties/party.service.ts';
 import { partyBookingResources } from './features/parties/party-bookings.resource.ts';
 import { partyReportRoutes } from './features/parties/party-reports.routes.ts';
 import { settingsResources } from './features/settings/settings.resource.ts';
@@ -41,7 +39,7 @@ import { authPlugin } from './platform/auth.ts';
 import { databaseTrouble } from './platform/db-errors.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
-import { registerPurchase } from './platform/payments/settlement.ts';
+import { paymentRoutes } from './platform/payments/payments.routes.ts';
 import { resourceRoutes } from './platform/resources/engine.routes.ts';
 
 declare module 'fastify' {
@@ -70,8 +68,7 @@ const PAYMENT_CONNECT_ORIGINS = ['https://api.stripe.com', 'https://checkout.str
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  registerPurchase('event', eventPurchase);
-  registerPurchase('party', partyPurchase);
+  registerSaleKinds();
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -158,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(studentRoutes);
   await app.register(accountRoutes);
   await app.register(waiverRoutes);
-  await app.register(integrationRoutes);
+  await app.register(paymentRoutes);
   await app.register(
     resourceRoutes([
       ...venueResources,

@@ -5,7 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/client.ts';
 import { freePort } from '../db/embedded.ts';
@@ -138,7 +138,7 @@ describe('the server process under faults', () => {
     expect((await deliver()).status).toBe(200);
     const [booking] = await db.select().from(bookings).where(eq(bookings.reference, paid.body.booking_hash));
     expect(booking!.status).toBe('confirmed');
-    const recorded = await db.select().from(payments).where(eq(payments.bookingId, booking!.id));
+    const recorded = await db.select().from(payments).where(and(eq(payments.purchaseKind, 'event'), eq(payments.purchaseId, booking!.id)));
     expect(recorded.map((p) => p.status)).toEqual(['paid']);
     const [mails] = await db
       .select({ n: count() })

@@ -317,6 +317,7 @@ async function seedCatalog(tx: Db, tenant: Tenant, parentId: number) {
           parentId: family!.id,
           eventId,
           reference: `demo-${eventId}-${sessionId}`,
+          code: `BK-D${eventId}${sessionId}`,
           status: 'confirmed',
           quantity: 2,
           pricing: { subtotal: unitPrice * 2, total: unitPrice * 2 },

@@ -57,6 +57,7 @@ export async function createConfirmedBooking(
         parentId: input.parentId,
         eventId: input.eventId,
         reference: randomToken(12),
+        code: `BK-${randomToken(6)}`,
         status: 'confirmed' as const,
         quantity: input.childIds.length,
         pricing: { total },
@@ -73,7 +74,8 @@ export async function createConfirmedBooking(
     .insert(payments)
     .values(
       tenant.values({
-        bookingId: booking!.id,
+        purchaseKind: 'event' as const,
+        purchaseId: booking!.id,
         provider: 'test' as const,
         providerRef: `test_${randomToken(8)}`,
         amount: total,
@@ -107,6 +109,7 @@ export async function createConfirmedParty(
         date: input.date,
         childId: input.childId,
         reference: randomToken(12),
+        code: `BP-${randomToken(6)}`,
         status: 'confirmed' as const,
         guests: 10,
         pricing: { total: 39500 },

@@ -35,6 +35,7 @@ import {
   throttleKeys,
 } from '../../platform/throttle.ts';
 import { navigationFor } from './accounts.navigation.ts';
+import { paymentMethods } from '../billing/billing.tables.ts';
 import { accountLinks, authSessions, companies, users } from './accounts.tables.ts';
 
 /** How long activation and reset links live (Accounts issue). */
@@ -400,4 +401,51 @@ export async function signupParent(deps: AppDeps, input: StudentSignupRequest): 
     redirect: `/admin/students/login?authhash=${encodeURIComponent(input.authhash)}`,
     info: { title: 'Welcome!', message: 'Your account has been created. Please sign in.' },
   };
+}
+
+/**
+ * The tenant's company, with the payment method its checkouts use: the enabled default of its
+ * payment methods (billing resource), else the method set on the company.
+ */
+export async function companyOf(db: Db, tenant: Tenant) {
+  // One query, not two: every public booking and party call reads the company.
+  const [row] = await db
+    .select({ company: companies, method: paymentMethods.provider })
+    .from(companies)
+    .leftJoin(
+      paymentMethods,
+      and(
+        eq(paymentMethods.companyId, companies.id),
+        eq(paymentMethods.enabled, true),
+        eq(paymentMethods.isDefault, true),
+      ),
+    )
+    .where(eq(companies.id, tenant.companyId))
+    .limit(1);
+  if (!row) throw new NotFoundError();
+  return { ...row.company, paymentMethod: row.method ?? row.company.paymentMethod };
+}
+
+export type Company = Awaited<ReturnType<typeof companyOf>>;
+
+/** A user's name and email for mail (checkout, confirmations). */
+export async function contactOf(db: Db, tenant: Tenant, userId: number) {
+  const [user] = await db
+    .select({ email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(tenant.where(users, eq(users.id, userId)));
+  if (!user) throw new NotFoundError();
+  return user;
+}
+
+/** Where mail to the company goes: its own address, else its first administrator's. */
+export async function companyContact(db: Db, tenant: Tenant): Promise<{ name: string; email: string }> {
+  const [company] = await db.select().from(companies).where(eq(companies.id, tenant.companyId));
+  const [admin] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(tenant.where(users, eq(users.role, 'companyadmin')))
+    .orderBy(users.id)
+    .limit(1);
+  return { name: company?.name ?? '', email: company?.email ?? admin?.email ?? '' };
 }

@@ -7,9 +7,9 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
-import { companies } from '../accounts/accounts.tables.ts';
-import { DEFAULT_TERMS_HTML } from '../billing/billing.resource.ts';
-import { insurances, paymentMethods, paymentTerms } from '../billing/billing.tables.ts';
+import { type Company, companyOf } from '../accounts/accounts.service.ts';
+import { paymentTermsFor } from '../billing/billing.service.ts';
+import { insurances } from '../billing/billing.tables.ts';
 import { type Cell, cellKey, computeCells, hhmm } from '../events/availability.ts';
 import {
   eventContacts,
@@ -42,29 +42,6 @@ export async function publishedEvent(db: Db, tenant: Tenant, eventId: number) {
     );
   if (!event) throw noEventData();
   return event;
-}
-
-/**
- * The tenant's company, with the payment method its checkouts use: the enabled default of its
- * payment methods (billing resource), else the method set on the company.
- */
-export async function companyOf(db: Db, tenant: Tenant) {
-  // One query, not two: every public booking and party call reads the company.
-  const [row] = await db
-    .select({ company: companies, method: paymentMethods.provider })
-    .from(companies)
-    .leftJoin(
-      paymentMethods,
-      and(
-        eq(paymentMethods.companyId, companies.id),
-        eq(paymentMethods.enabled, true),
-        eq(paymentMethods.isDefault, true),
-      ),
-    )
-    .where(eq(companies.id, tenant.companyId))
-    .limit(1);
-  if (!row) throw new NotFoundError();
-  return { ...row.company, paymentMethod: row.method ?? row.company.paymentMethod };
 }
 
 export async function sessionsOf(db: Db, tenant: Tenant, eventId: number) {
@@ -139,8 +116,6 @@ export async function takenPlaces(
   }
   return taken;
 }
-
-type Company = Awaited<ReturnType<typeof companyOf>>;
 
 /**
  * Every session-day of the event with its state now. A caller that has read the company already
@@ -289,17 +264,13 @@ export async function sessionAvailability(
   return { event_id: event.id, today: todayIn(timeZone), days };
 }
 
-/** GET /api/v1/booking/payment-terms: the company's event terms, or SPEC.md point 9's defaults. */
+/** GET /api/v1/booking/payment-terms: the event's chosen terms, else the default event terms (billing). */
 export async function eventPaymentTerms(
   deps: AppDeps,
   tenant: Tenant,
   eventId: number,
 ): Promise<{ content: string }> {
   const { db } = deps.database;
-  await publishedEvent(db, tenant, eventId);
-  const [terms] = await db
-    .select()
-    .from(paymentTerms)
-    .where(tenant.where(paymentTerms, eq(paymentTerms.appliesTo, 'events')));
-  return { content: terms?.content ?? DEFAULT_TERMS_HTML };
+  const event = await publishedEvent(db, tenant, eventId);
+  return { content: await paymentTermsFor(db, tenant, 'events', event.paymentTermsId) };
 }

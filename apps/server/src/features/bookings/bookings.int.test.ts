@@ -1,6 +1,6 @@
 import { encodeEventCode } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { payments, testCheckouts } from '../../platform/payments/payments.tables.ts';
@@ -13,7 +13,7 @@ import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { coupons } from '../billing/billing.tables.ts';
 import { children } from '../students/students.tables.ts';
 import { bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
-import { expireLapsedHolds } from './checkout.service.ts';
+import { expireLapsedPurchases as expireLapsedHolds } from '../checkout/checkout.ts';
 import { checkInvitation } from './waitlist.service.ts';
 
 type Fixture = Awaited<ReturnType<typeof createBookableEvent>>;
@@ -156,7 +156,7 @@ describe('event booking', () => {
       expect(booking).toMatchObject({ status: 'confirmed', total: 4800 });
       // Delivered twice: recorded once, mailed once.
       expect(await settleCheckout(t.deps, 'test', body.sessionId)).toBe('already');
-      const paid = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking!.id));
+      const paid = await t.database.db.select().from(payments).where(and(eq(payments.purchaseKind, 'event'), eq(payments.purchaseId, booking!.id)));
       expect(paid).toHaveLength(1);
       expect(paid[0]).toMatchObject({ status: 'paid', amount: 4800 });
       const mails = await t.database.db

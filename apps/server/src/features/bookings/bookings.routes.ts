@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { publicTenant, requireAuth } from '../../platform/auth.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { formErrors } from '../../platform/forms.ts';
+import { browserOrigin } from '../../platform/payments/origin.ts';
 import { partyCharges } from '../parties/party.service.ts';
 import { bookingPage, eventPaymentTerms, noEventData, sessionAvailability } from './booking.service.ts';
 import { checkoutEvent, eventCharges } from './checkout.service.ts';
@@ -174,7 +175,13 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(400).send({ message: first?.messages[0] ?? messages.checkoutFailed });
       }
       const tenant = await bookingTenant(app, request, request.query.authhash);
-      return checkoutEvent(app.deps, tenant, requireAuth(request), parsed.data);
+      return checkoutEvent(
+        app.deps,
+        tenant,
+        requireAuth(request),
+        parsed.data,
+        browserOrigin(app.deps.config, request),
+      );
     },
   );
 
@@ -188,6 +195,16 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     valid: z.boolean(),
     message: z.string().optional(),
     redirect: z.string().optional(),
+    /** An open invitation: the event, session and day the place is for. */
+    place: z
+      .object({
+        event_name: z.string(),
+        session_name: z.string(),
+        date: z.string(),
+        places: z.number(),
+        cell: z.string(),
+      })
+      .optional(),
   });
   const invitationRoute = {
     schema: { tags: ['waitlist'], querystring: invitationQuery, response: { 200: invitationAnswer } },

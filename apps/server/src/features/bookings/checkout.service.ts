@@ -7,39 +7,29 @@ import {
   encodeEventCode,
 } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
-import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
-import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
-import { payments } from '../../platform/payments/payments.tables.ts';
-import {
-  expireOpenCheckouts,
-  openCardPayment,
-  type PurchaseHandler,
-  stillHolding,
-} from '../../platform/payments/settlement.ts';
-import { randomToken } from '../../platform/secrets.ts';
-import { Tenant } from '../../platform/tenancy.ts';
-import { displayDate, todayIn } from '../../platform/time.ts';
-import { users } from '../accounts/accounts.tables.ts';
-import { coupons, insurances, nswSettings, surcharges } from '../billing/billing.tables.ts';
+import { stillHolding } from '../../platform/payments/settlement.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
+import { displayDate } from '../../platform/time.ts';
+import { type Company, companyOf, contactOf } from '../accounts/accounts.service.ts';
+import { insuranceProducts, surchargeFor } from '../billing/billing.service.ts';
+import type { FoundDiscounts } from '../billing/discounts.service.ts';
+import { chargesResponse, checkout, discountsFor } from '../checkout/checkout.ts';
+import type { PlanBase, Priced, SaleKind } from '../checkout/sale-kind.ts';
 import { type Cell, cellKey } from '../events/availability.ts';
 import { eventPriceTiers, eventSessions, events, eventTickets } from '../events/events.tables.ts';
 import { type ChildInsurance, MissingPriceError, priceEventBooking } from '../pricing/pricing.ts';
-import { children } from '../students/students.tables.ts';
+import { assertOwnChildren } from '../students/children.service.ts';
+import { insuranceChoices, insuranceRule } from '../students/insurance-choices.ts';
 import { waiverLink } from '../waivers/waiver.service.ts';
-import { companyOf, eventCells, HOLD_MINUTES, publishedEvent, takenPlaces } from './booking.service.ts';
-import {
-  bookingChildren,
-  bookingPlaces,
-  bookings,
-  couponRedemptions,
-  waitlistEntries,
-} from './bookings.tables.ts';
+import { eventCells, HOLD_MINUTES, publishedEvent, takenPlaces } from './booking.service.ts';
+import { bookingChildren, bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
 import { offerFreedPlaces } from './waitlist.service.ts';
 
 type Booking = typeof bookings.$inferSelect;
@@ -97,91 +87,19 @@ function requireCells(cells: Cell[], wanted: { sessionId: number; date: string }
   });
 }
 
-type CouponRow = typeof coupons.$inferSelect;
-
-/** A coupon as the pricing module takes it. */
-export const discountOf = (coupon: CouponRow) => ({
-  code: coupon.code,
-  discountType: coupon.discountType,
-  amount: (coupon.discountType === 'percent' ? coupon.percentOff : coupon.amountOff) ?? 0,
-});
-
-/** A coupon code for this event and parent, or the message shown beside the field. */
-export async function findCoupon(
-  db: Db,
-  tenant: Tenant,
-  code: string,
-  context: { eventId: number; parentId: number | null; today: string },
-): Promise<{ coupon: CouponRow } | { error: string }> {
-  const [coupon] = await db
-    .select()
-    .from(coupons)
-    .where(tenant.where(coupons, eq(coupons.code, code.trim().toUpperCase()), isNull(coupons.archivedAt)));
-  if (!coupon) return { error: 'This coupon code is not valid.' };
-  if (
-    (coupon.validFrom && context.today < coupon.validFrom) ||
-    (coupon.validTo && context.today > coupon.validTo)
-  ) {
-    return { error: 'This coupon code is not valid today.' };
-  }
-  if (coupon.eventIds.length > 0 && !coupon.eventIds.includes(context.eventId))
-    return { error: 'This coupon code is not valid for this event.' };
-  if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit)
-    return { error: 'This coupon code has been used up.' };
-  if (context.parentId !== null && coupon.perParentLimit !== null) {
-    const [used] = await db
-      .select({ n: count() })
-      .from(couponRedemptions)
-      .where(
-        tenant.where(
-          couponRedemptions,
-          eq(couponRedemptions.couponId, coupon.id),
-          eq(couponRedemptions.parentId, context.parentId),
-        ),
-      );
-    if ((used?.n ?? 0) >= coupon.perParentLimit)
-      return { error: 'You have already used this coupon code as often as it allows.' };
-  }
-  return { coupon };
-}
-
-/** An NSW voucher code in the company's format, not already used on another live booking. */
-export async function findVoucher(
-  db: Db,
-  tenant: Tenant,
-  code: string,
-): Promise<{ valuePerChild: number } | { error: string }> {
-  const [settings] = await db.select().from(nswSettings).where(tenant.where(nswSettings));
-  if (!settings?.enabled) return { error: 'NSW vouchers are not accepted here.' };
-  if (!new RegExp(settings.codeFormat).test(code)) return { error: 'This voucher code is not valid.' };
-  const [used] = await db
-    .select({ n: count() })
-    .from(bookings)
-    .where(
-      tenant.where(bookings, eq(bookings.nswCode, code), inArray(bookings.status, ['pending', 'confirmed'])),
-    );
-  if ((used?.n ?? 0) > 0) return { error: 'This voucher code has already been used.' };
-  return { valuePerChild: settings.voucherValue };
-}
-
 interface PriceRequest {
-  /** The tenant's company as companyOf reads it (the callers have it already). */
-  company: Awaited<ReturnType<typeof companyOf>>;
+  company: Company;
   event: typeof events.$inferSelect;
   booked: { sessionId: number; date: string }[];
   quantity: number;
   insurance: { type?: 'daily_insurance' | 'full_insurance'; ids: number[] }[];
-  couponCode: string;
-  nswCode: string;
-  parentId: number | null;
-  provider: 'stripe' | 'square' | 'test';
+  discounts: FoundDiscounts;
 }
 
 /** Loads what the price depends on and runs the pricing module: the one way a booking is priced. */
 async function priceOf(db: Db, tenant: Tenant, request: PriceRequest) {
-  const { company } = request;
-  const today = todayIn(company.timeZone);
-  const [tickets, tiers, insuranceRows, surchargeRows] = await Promise.all([
+  const { company, discounts } = request;
+  const [tickets, tiers, insuranceRows, surcharge] = await Promise.all([
     db
       .select()
       .from(eventTickets)
@@ -190,34 +108,9 @@ async function priceOf(db: Db, tenant: Tenant, request: PriceRequest) {
       .select()
       .from(eventPriceTiers)
       .where(tenant.where(eventPriceTiers, eq(eventPriceTiers.eventId, request.event.id))),
-    db
-      .select()
-      .from(insurances)
-      .where(tenant.where(insurances, isNull(insurances.archivedAt))),
-    db
-      .select()
-      .from(surcharges)
-      .where(tenant.where(surcharges, eq(surcharges.paymentMethod, request.provider))),
+    insuranceProducts(db, tenant),
+    surchargeFor(db, tenant, company.paymentMethod),
   ]);
-  const errors: ChargesResponse['errors'] = {};
-  let coupon: CouponRow | null = null;
-  if (request.couponCode && request.nswCode)
-    throw new BadRequestError('Please use either a coupon code or an NSW voucher, not both.');
-  if (request.couponCode) {
-    const found = await findCoupon(db, tenant, request.couponCode, {
-      eventId: request.event.id,
-      parentId: request.parentId,
-      today,
-    });
-    if ('error' in found) errors.invalid_coupon_code_message = found.error;
-    else coupon = found.coupon;
-  }
-  let voucher: { valuePerChild: number } | null = null;
-  if (request.nswCode) {
-    const found = await findVoucher(db, tenant, request.nswCode);
-    if ('error' in found) errors.invalid_nsw_coupon_code_message = found.error;
-    else voucher = found;
-  }
   const daily = insuranceRows.find((i) => i.kind === 'daily') ?? null;
   const fullById = new Map(insuranceRows.filter((i) => i.kind === 'full').map((i) => [i.id, i]));
   const insurance: ChildInsurance[] = request.insurance.map((c) => {
@@ -228,9 +121,8 @@ async function priceOf(db: Db, tenant: Tenant, request: PriceRequest) {
       fullPrices: c.type === 'full_insurance' ? c.ids.map((id) => fullById.get(id)!.price) : [],
     };
   });
-  const surcharge = surchargeRows[0];
   try {
-    const result = priceEventBooking({
+    return priceEventBooking({
       booked: request.booked,
       quantity: request.quantity,
       tickets: tickets.map((t) => ({ sessionId: t.sessionId, price: t.price })),
@@ -238,13 +130,16 @@ async function priceOf(db: Db, tenant: Tenant, request: PriceRequest) {
       bookingFee: request.event.bookingFee,
       dailyInsurancePrice: daily?.price ?? null,
       insurance,
-      coupon: coupon ? discountOf(coupon) : null,
-      nswVoucher: voucher
-        ? { code: request.nswCode, valuePerChild: voucher.valuePerChild, children: request.quantity }
+      coupon: discounts.code,
+      nswVoucher: discounts.voucher
+        ? {
+            code: discounts.voucher.code,
+            valuePerChild: discounts.voucher.valuePerChild,
+            children: request.quantity,
+          }
         : null,
-      surcharge: surcharge ? { label: surcharge.name, kind: surcharge.kind, amount: surcharge.amount } : null,
+      surcharge,
     });
-    return { result, errors, coupon, voucher, company };
   } catch (error) {
     if (error instanceof MissingPriceError) throw new AppError(422, messages.somethingWrongCalendar);
     throw error;
@@ -260,7 +155,17 @@ export interface ChargesInput {
   students: { insurance_type?: 'daily_insurance' | 'full_insurance'; insurance_ids?: number[] }[];
 }
 
-/** GET /api/v1/calculate-charges-summary (event): the price lines for a selection, recomputed on the server. */
+/** A well-formed date that exists on the calendar (2025-02-30 does not). */
+const realDate = (date: string) => {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+};
+
+/**
+ * GET /api/v1/calculate-charges-summary (event): the price lines for a selection, recomputed on
+ * the server. Days that do not exist or have no session are refused (400), never priced. The
+ * coupon field takes a coupon or a promotional code (`additional_information.coupon_kind`).
+ */
 export async function eventCharges(
   deps: AppDeps,
   tenant: Tenant,
@@ -268,34 +173,30 @@ export async function eventCharges(
   input: ChargesInput,
 ): Promise<ChargesResponse> {
   const { db } = deps.database;
-  const [event, company] = await Promise.all([
-    publishedEvent(db, tenant, input.eventId),
-    companyOf(db, tenant),
-  ]);
-  const { result, errors, coupon, voucher } = await priceOf(db, tenant, {
+  const event = await publishedEvent(db, tenant, input.eventId);
+  const booked = parseCells(input.booked, event.id);
+  const invalid = booked.find((b) => !realDate(b.date));
+  if (invalid) throw new BadRequestError(`${invalid.date} is not a valid date.`);
+  const { cells, company } = await eventCells(db, tenant, event);
+  const running = new Set(cells.map((c) => cellKey(c.sessionId, c.date)));
+  const missing = booked.find((b) => !running.has(cellKey(b.sessionId, b.date)));
+  if (missing) throw new BadRequestError(`There is no session on ${displayDate(missing.date)} to price.`);
+  const discounts = await discountsFor(deps, tenant, {
     company,
-    event,
-    booked: parseCells(input.booked, event.id),
-    quantity: input.quantity,
-    insurance: input.students.map((s) => ({ type: s.insurance_type, ids: s.insurance_ids ?? [] })),
+    parentId,
     couponCode: input.couponCode,
     nswCode: input.nswCode,
-    parentId,
-    provider: company.paymentMethod,
+    scope: { kind: 'event', eventId: event.id },
   });
-  return {
-    pricing_details: Object.fromEntries(
-      result.lines.map((l) => [
-        l.key,
-        { label: l.label, description: l.description, value: l.value, formatted: l.formatted },
-      ]),
-    ),
-    additional_information: {
-      coupon_code: coupon?.code ?? null,
-      nsw_coupon_code: voucher ? input.nswCode : null,
-    },
-    errors,
-  };
+  const result = await priceOf(db, tenant, {
+    company,
+    event,
+    booked,
+    quantity: input.quantity,
+    insurance: input.students.map((s) => ({ type: s.insurance_type, ids: s.insurance_ids ?? [] })),
+    discounts,
+  });
+  return chargesResponse(result, discounts);
 }
 
 /**
@@ -335,246 +236,29 @@ const CHECKOUTS_AT_ONCE = 6;
 const checkoutTurn = limitConcurrencyPerKey(CHECKOUTS_AT_ONCE);
 
 /**
- * POST /api/v1/booking/checkout. Validates like the form, recomputes the price (the client's
- * amounts are checked, never trusted), and in ONE transaction creates the children it names, takes
- * the places (sessions locked in id order, counted under the lock) and writes waitlist entries for
- * the waiting cells. Then opens the card payment; a failure there releases the hold.
+ * POST /api/v1/booking/checkout through the purchase pipeline (features/checkout). Validates like
+ * the form, recomputes the price (the client's amounts are checked, never trusted), and in ONE
+ * transaction takes the places (sessions locked in id order, counted under the lock), creates the
+ * children it names, writes waitlist entries for the waiting cells and claims the discounts.
  */
 export function checkoutEvent(
   deps: AppDeps,
   tenant: Tenant,
   auth: AuthContext,
   input: EventCheckoutRequest,
+  origin: string = deps.config.publicUrl,
 ): Promise<CheckoutResponse> {
-  return checkoutTurn(input.event_id, () => checkoutEventNow(deps, tenant, auth, input));
-}
-
-async function checkoutEventNow(
-  deps: AppDeps,
-  tenant: Tenant,
-  auth: AuthContext,
-  input: EventCheckoutRequest,
-): Promise<CheckoutResponse> {
-  const { db } = deps.database;
   if (auth.role !== 'student' || auth.tenant.companyId !== tenant.companyId) throw new NotFoundError();
-  const event = await publishedEvent(db, tenant, input.event_id);
-  const booked = parseCells(input.booked, event.id);
-  const waiting = parseCells(input.waiting, event.id).filter(
-    (w) => !booked.some((b) => b.sessionId === w.sessionId && b.date === w.date),
-  );
-  if (booked.length === 0 && waiting.length === 0)
-    throw new BadRequestError('Please choose at least one session.');
-  const [offered] = await db
-    .select({ n: count() })
-    .from(insurances)
-    .where(tenant.where(insurances, isNull(insurances.archivedAt)));
-  const problems = childrenErrors(input.children, booked.length > 0, {
-    insuranceOffered: (offered?.n ?? 0) > 0,
-  });
-  if (problems.length > 0) throw new BadRequestError(problems.join(' '));
-  if (input.children.length !== input.quantity)
-    throw new BadRequestError('Please choose a child for each place.');
-
-  const existingIds = input.children.map((c) => c.id).filter((id): id is number => id !== undefined);
-  if (existingIds.length > 0) {
-    const own = await db
-      .select({ id: children.id })
-      .from(children)
-      .where(tenant.where(children, eq(children.parentId, auth.userId), inArray(children.id, existingIds)));
-    if (own.length !== existingIds.length) throw new NotFoundError('That child could not be found.');
-  }
-
-  // In a rush for the last places most checkouts arrive after they are gone: tell them so before
-  // pricing and without queueing for the sessions' locks. The count under the locks still decides.
-  const seen = await eventCells(db, tenant, event, { exceptParentId: auth.userId });
-  assertPlacesLeft(seen.cells, { booked, waiting }, input.quantity, seen.sessions);
-  const { company } = seen;
-  const { result, errors, coupon } = await priceOf(db, tenant, {
-    company,
-    event,
-    booked,
-    quantity: input.quantity,
-    insurance:
-      booked.length > 0 ? input.children.map((c) => ({ type: c.insurance_type, ids: c.insurance_ids })) : [],
-    couponCode: input.coupon_code,
-    nswCode: input.nsw_coupon_code,
-    parentId: auth.userId,
-    provider: company.paymentMethod,
-  });
-  const codeError = errors.invalid_coupon_code_message ?? errors.invalid_nsw_coupon_code_message;
-  if (codeError) throw new BadRequestError(codeError);
-  if (input.amount !== result.total) {
-    throw new ConflictError(
-      `The price has changed to ${formatMoney(result.total)}. Please check the booking summary and confirm again.`,
-    );
-  }
-
-  const reference = randomToken(12);
-  const holdExpiresAt = new Date(Date.now() + HOLD_MINUTES * 60_000);
-  const toPay = result.total;
-  const booking = await db.transaction(async (tx) => {
-    // Lock what we count, once, in a fixed order: the sessions of the booked cells by id.
-    const sessionIds = [...new Set(booked.map((b) => b.sessionId))].sort((a, b) => a - b);
-    const locked = sessionIds.length
-      ? await tx
-          .select()
-          .from(eventSessions)
-          .where(
-            tenant.where(
-              eventSessions,
-              inArray(eventSessions.id, sessionIds),
-              eq(eventSessions.eventId, event.id),
-            ),
-          )
-          .orderBy(asc(eventSessions.id))
-          .for('update')
-      : [];
-    if (locked.length !== sessionIds.length)
-      throw new BadRequestError('One of the chosen sessions is not part of this event.');
-    const { cells, sessions } = await eventCells(tx, tenant, event, { exceptParentId: auth.userId, company });
-    assertPlacesLeft(cells, { booked, waiting }, input.quantity, sessions);
-
-    if (coupon) {
-      // Count the use under the coupon's row lock, so its limit holds under concurrent checkouts.
-      const [claimed] = await tx
-        .update(coupons)
-        .set({ usedCount: sql`${coupons.usedCount} + 1` })
-        .where(
-          and(
-            tenant.where(coupons, eq(coupons.id, coupon.id)),
-            sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
-          ),
-        )
-        .returning({ id: coupons.id });
-      if (!claimed) throw new ConflictError('This coupon code has been used up.');
-    }
-
-    const childIds: number[] = [];
-    for (const child of input.children) {
-      if (child.id !== undefined) {
-        childIds.push(child.id);
-        continue;
-      }
-      const [created] = await tx
-        .insert(children)
-        .values(
-          tenant.values({
-            parentId: auth.userId,
-            firstName: child.first_name,
-            lastName: child.last_name,
-            dob: child.dob,
-            consent: child.consent === 1,
-          }),
-        )
-        .returning({ id: children.id });
-      childIds.push(created!.id);
-    }
-
-    const pricing = Object.fromEntries(result.lines.map((l) => [l.key, l.value]));
-    let created: Booking | null = null;
-    if (booked.length > 0) {
-      const inserted = await tx
-        .insert(bookings)
-        .values(
-          tenant.values({
-            parentId: auth.userId,
-            eventId: event.id,
-            reference,
-            status: toPay === 0 ? ('confirmed' as const) : ('pending' as const),
-            quantity: input.quantity,
-            pricing,
-            total: toPay,
-            couponId: coupon?.id ?? null,
-            couponCode: coupon?.code ?? null,
-            nswCode: input.nsw_coupon_code || null,
-            provider: company.paymentMethod,
-            holdExpiresAt: toPay === 0 ? null : holdExpiresAt,
-            confirmedAt: toPay === 0 ? new Date() : null,
-          }),
-        )
-        .returning();
-      created = inserted[0]!;
-      await tx.insert(bookingChildren).values(
-        input.children.map((c, i) =>
-          tenant.values({
-            bookingId: created!.id,
-            childId: childIds[i]!,
-            insuranceType: c.insurance_type ?? ('none' as const),
-            insuranceIds: c.insurance_type === 'full_insurance' ? c.insurance_ids : [],
-          }),
-        ),
-      );
-      await tx.insert(bookingPlaces).values(
-        booked.map((b, i) =>
-          tenant.values({
-            bookingId: created!.id,
-            sessionId: b.sessionId,
-            date: b.date,
-            places: input.quantity,
-            unitPrice: result.unitPrices[i]!,
-          }),
-        ),
-      );
-      if (coupon)
-        await tx
-          .insert(couponRedemptions)
-          .values(tenant.values({ couponId: coupon.id, parentId: auth.userId, bookingId: created!.id }));
-      // Invitations this parent held for these days are now used by the booking.
-      await tx
-        .update(waitlistEntries)
-        .set({ status: 'accepted' })
-        .where(
-          tenant.where(
-            waitlistEntries,
-            eq(waitlistEntries.parentId, auth.userId),
-            eq(waitlistEntries.eventId, event.id),
-            eq(waitlistEntries.status, 'invited'),
-          ),
-        );
-      if (toPay === 0) await queueConfirmation(deps, tx, tenant, created!);
-    }
-    if (waiting.length > 0) {
-      await tx.insert(waitlistEntries).values(
-        waiting.map((w) =>
-          tenant.values({
-            parentId: auth.userId,
-            eventId: event.id,
-            sessionId: w.sessionId,
-            date: w.date,
-            places: input.quantity,
-          }),
-        ),
-      );
-    }
-    return created;
-  });
-
-  if (!booking || toPay === 0) {
-    await deps.jobs.nudge(queues.mailDeliver);
-    return { valid: true, booking_hash: booking?.reference ?? reference };
-  }
-  const [parent] = await db.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
-  const returnUrl = `${deps.config.publicUrl}/booking?authhash=${encodeURIComponent(company.authhash)}&e=${encodeEventCode(tenant.companyId, event.id)}&status=true`;
-  return openCardPayment(deps, tenant, {
-    provider: company.paymentMethod,
-    purchase: { bookingId: booking.id },
-    request: {
-      reference: booking.reference,
-      amount: toPay,
-      currency: company.currency,
-      description: `${event.name} (${booked.length} session ${booked.length === 1 ? 'day' : 'days'})`,
-      customerEmail: parent?.email ?? '',
-      returnUrl,
-      expiresAt: holdExpiresAt,
-    },
-    release: () => releaseBooking(deps, tenant, booking.id, 'expired'),
-  });
+  return checkoutTurn(input.event_id, () => checkout(deps, tenant, auth.userId, eventSale, input, origin));
 }
 
 /** Writes the parent's confirmation mail (sessions booked, amount paid) in the confirming transaction. */
 async function queueConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking: Booking) {
-  const [parent] = await tx.select().from(users).where(eq(users.id, booking.parentId));
-  const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId));
+  const parent = await contactOf(tx, tenant, booking.parentId);
+  const [event] = await tx
+    .select()
+    .from(events)
+    .where(tenant.where(events, eq(events.id, booking.eventId)));
   const places = await tx
     .select({
       date: bookingPlaces.date,
@@ -587,8 +271,8 @@ async function queueConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking:
     .where(tenant.where(bookingPlaces, eq(bookingPlaces.bookingId, booking.id)))
     .orderBy(bookingPlaces.date, eventSessions.startTime);
   const company = await companyOf(tx, tenant);
-  await queueMail(tx, tenant, deps.config, 'booking-confirmation', parent!.email, {
-    name: parent!.fullName,
+  await queueMail(tx, tenant, deps.config, 'booking-confirmation', parent.email, {
+    name: parent.fullName,
     company: company.name,
     event: event!.name,
     sessions: places
@@ -596,62 +280,221 @@ async function queueConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking:
       .join('\n'),
     places: String(booking.quantity),
     amount: formatMoney(booking.total),
-    reference: booking.reference,
+    reference: booking.code,
     link: waiverLink(deps.config, 'event', booking.reference, company.authhash),
   });
 }
 
-/** Ends a pending booking (hold expired, card form closed): frees its places and its coupon use. */
-export async function releaseBooking(
-  deps: AppDeps,
-  tenant: Tenant,
-  bookingId: number,
-  status: 'expired' | 'cancelled',
-): Promise<boolean> {
-  const released = await deps.database.db.transaction(async (tx) => {
-    const [booking] = await tx
-      .select()
-      .from(bookings)
-      .where(tenant.where(bookings, eq(bookings.id, bookingId)))
-      .for('update');
-    if (booking?.status !== 'pending') return null;
-    await tx.update(bookings).set({ status }).where(eq(bookings.id, booking.id));
-    await tx
-      .update(payments)
-      .set({ status: 'expired' })
-      .where(tenant.where(payments, eq(payments.bookingId, booking.id), eq(payments.status, 'open')));
-    if (booking.couponId) {
-      await tx
-        .update(coupons)
-        .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-        .where(tenant.where(coupons, eq(coupons.id, booking.couponId)));
-      await tx
-        .delete(couponRedemptions)
-        .where(tenant.where(couponRedemptions, eq(couponRedemptions.bookingId, booking.id)));
-    }
-    return booking;
-  });
-  if (!released) return false;
-  await offerFreedPlaces(deps, tenant, released.eventId);
-  return true;
+interface EventPlan extends PlanBase {
+  event: typeof events.$inferSelect;
+  booked: { sessionId: number; date: string }[];
+  waiting: { sessionId: number; date: string }[];
+  quantity: number;
+  input: EventCheckoutRequest;
 }
 
 /**
- * Event bookings as a purchase (platform/payments/settlement.ts): a payment confirms the booking
- * while it still holds its places, or when they are still free after the hold lapsed; otherwise
- * the booking is flagged for refund. Never oversold.
+ * Event bookings as a kind of sale (features/checkout, decision 010): session-days of one event,
+ * places counted under the sessions' locks, waitlist entries for the full days chosen.
  */
-export const eventPurchase: PurchaseHandler = {
-  async paid(deps, tx, tenant, bookingId) {
+export const eventSale: SaleKind<EventCheckoutRequest, EventPlan> = {
+  kind: 'event',
+  codePrefix: 'BK',
+  holdMinutes: HOLD_MINUTES,
+
+  async plan(deps, tenant, parentId, input) {
+    const { db } = deps.database;
+    const event = await publishedEvent(db, tenant, input.event_id);
+    const booked = parseCells(input.booked, event.id);
+    const waiting = parseCells(input.waiting, event.id).filter(
+      (w) => !booked.some((b) => b.sessionId === w.sessionId && b.date === w.date),
+    );
+    if (booked.length === 0 && waiting.length === 0)
+      throw new BadRequestError('Please choose at least one session.');
+    const insurance = insuranceRule(await insuranceChoices(db, tenant, parentId));
+    const problems = childrenErrors(input.children, booked.length > 0, insurance);
+    if (problems.length > 0) throw new BadRequestError(problems.join(' '));
+    if (input.children.length !== input.quantity)
+      throw new BadRequestError('Please choose a child for each place.');
+    await assertOwnChildren(
+      db,
+      tenant,
+      parentId,
+      input.children.map((c) => c.id).filter((id): id is number => id !== undefined),
+    );
+    // In a rush for the last places most checkouts arrive after they are gone: tell them so before
+    // pricing and without queueing for the sessions' locks. The count under the locks still decides.
+    const seen = await eventCells(db, tenant, event, { exceptParentId: parentId });
+    assertPlacesLeft(seen.cells, { booked, waiting }, input.quantity, seen.sessions);
+    return {
+      company: seen.company,
+      parentId,
+      couponCode: input.coupon_code,
+      nswCode: input.nsw_coupon_code,
+      scope: { kind: 'event', eventId: event.id },
+      clientAmount: input.amount,
+      children: input.children.map((c) =>
+        c.id !== undefined
+          ? { id: c.id }
+          : { firstName: c.first_name, lastName: c.last_name, dob: c.dob, consent: c.consent === 1 },
+      ),
+      event,
+      booked,
+      waiting,
+      quantity: input.quantity,
+      input,
+    };
+  },
+
+  async price(deps, tenant, plan, discounts) {
+    const result = await priceOf(deps.database.db, tenant, {
+      company: plan.company,
+      event: plan.event,
+      booked: plan.booked,
+      quantity: plan.quantity,
+      insurance:
+        plan.booked.length > 0
+          ? plan.input.children.map((c) => ({ type: c.insurance_type, ids: c.insurance_ids }))
+          : [],
+      discounts,
+    });
+    return { lines: result.lines, amountDue: result.total, unitPrices: result.unitPrices } as Priced;
+  },
+
+  priceChanged: (amount) =>
+    `The price has changed to ${formatMoney(amount)}. Please check the booking summary and confirm again.`,
+
+  async lock(tx, tenant, plan) {
+    // Lock what we count, once, in a fixed order: the sessions of the booked cells by id.
+    const sessionIds = [...new Set(plan.booked.map((b) => b.sessionId))].sort((a, b) => a - b);
+    const locked = sessionIds.length
+      ? await tx
+          .select({ id: eventSessions.id })
+          .from(eventSessions)
+          .where(
+            tenant.where(
+              eventSessions,
+              inArray(eventSessions.id, sessionIds),
+              eq(eventSessions.eventId, plan.event.id),
+            ),
+          )
+          .orderBy(asc(eventSessions.id))
+          .for('update')
+      : [];
+    if (locked.length !== sessionIds.length)
+      throw new BadRequestError('One of the chosen sessions is not part of this event.');
+    const { cells, sessions } = await eventCells(tx, tenant, plan.event, {
+      exceptParentId: plan.parentId,
+      company: plan.company,
+    });
+    assertPlacesLeft(cells, plan, plan.quantity, sessions);
+  },
+
+  async insert(tx, tenant, plan, priced, hold) {
+    const { input, event } = plan;
+    const unitPrices = (priced as Priced & { unitPrices: number[] }).unitPrices;
+    let created: Booking | undefined;
+    if (plan.booked.length > 0) {
+      [created] = await tx
+        .insert(bookings)
+        .values(
+          tenant.values({
+            parentId: hold.parentId,
+            eventId: event.id,
+            reference: hold.reference,
+            code: hold.code,
+            status: hold.status,
+            quantity: plan.quantity,
+            pricing: Object.fromEntries(priced.lines.map((l) => [l.key, l.value])),
+            total: priced.amountDue,
+            couponId: null,
+            couponCode: input.coupon_code ? input.coupon_code.trim().toUpperCase() : null,
+            nswCode: input.nsw_coupon_code || null,
+            provider: plan.company.paymentMethod,
+            holdExpiresAt: hold.holdExpiresAt,
+            confirmedAt: hold.status === 'confirmed' ? new Date() : null,
+          }),
+        )
+        .returning();
+      const booking = created!;
+      await tx.insert(bookingChildren).values(
+        input.children.map((c, i) =>
+          tenant.values({
+            bookingId: booking.id,
+            childId: hold.childIds[i]!,
+            insuranceType: c.insurance_type ?? ('none' as const),
+            insuranceIds: c.insurance_type === 'full_insurance' ? c.insurance_ids : [],
+          }),
+        ),
+      );
+      await tx.insert(bookingPlaces).values(
+        plan.booked.map((b, i) =>
+          tenant.values({
+            bookingId: booking.id,
+            sessionId: b.sessionId,
+            date: b.date,
+            places: plan.quantity,
+            unitPrice: unitPrices[i]!,
+          }),
+        ),
+      );
+      // Invitations this parent held for these days are now used by the booking.
+      await tx
+        .update(waitlistEntries)
+        .set({ status: 'accepted' })
+        .where(
+          tenant.where(
+            waitlistEntries,
+            eq(waitlistEntries.parentId, hold.parentId),
+            eq(waitlistEntries.eventId, event.id),
+            eq(waitlistEntries.status, 'invited'),
+          ),
+        );
+      if (hold.status === 'confirmed') await fulfilWaiting(tx, tenant, booking);
+    }
+    if (plan.waiting.length > 0) {
+      await tx.insert(waitlistEntries).values(
+        plan.waiting.map((w) =>
+          tenant.values({
+            parentId: hold.parentId,
+            eventId: event.id,
+            sessionId: w.sessionId,
+            date: w.date,
+            places: plan.quantity,
+            // Released with the booking if its card payment never completes.
+            bookingId: created?.id ?? null,
+          }),
+        ),
+      );
+    }
+    return created ? { id: created.id, reference: created.reference } : null;
+  },
+
+  cardPayment(plan) {
+    const days = plan.booked.length;
+    return {
+      description: `${plan.event.name} (${days} session ${days === 1 ? 'day' : 'days'})`,
+      returnPath: `/booking?authhash=${encodeURIComponent(plan.company.authhash)}&e=${encodeEventCode(plan.company.id, plan.event.id)}&status=true`,
+    };
+  },
+
+  async queueConfirmation(deps, tx, tenant, id) {
     const [booking] = await tx
       .select()
       .from(bookings)
-      .where(tenant.where(bookings, eq(bookings.id, bookingId)))
+      .where(tenant.where(bookings, eq(bookings.id, id)));
+    if (booking) await queueConfirmation(deps, tx, tenant, booking);
+  },
+
+  async confirm(deps, tx, tenant, id) {
+    const [booking] = await tx
+      .select()
+      .from(bookings)
+      .where(tenant.where(bookings, eq(bookings.id, id)))
       .for('update');
     if (!booking) throw new NotFoundError();
-    const holding = stillHolding(booking);
     const confirmable =
-      holding ||
+      stillHolding(booking) ||
       ((booking.status === 'pending' || booking.status === 'expired') &&
         (await placesStillFree(tx, tenant, booking)));
     if (confirmable) {
@@ -659,27 +502,77 @@ export const eventPurchase: PurchaseHandler = {
         .update(bookings)
         .set({ status: 'confirmed', confirmedAt: sql`now()`, holdExpiresAt: null })
         .where(eq(bookings.id, booking.id));
+      await fulfilWaiting(tx, tenant, booking);
       await queueConfirmation(deps, tx, tenant, booking);
-      return { outcome: 'paid', reference: booking.reference };
+      return { outcome: 'paid', reference: booking.reference, confirmed: true };
     }
     if (booking.status !== 'confirmed')
       await tx.update(bookings).set({ status: 'refund_due' }).where(eq(bookings.id, booking.id));
-    return { outcome: 'refund_due', reference: booking.reference };
+    return { outcome: 'refund_due', reference: booking.reference, confirmed: false };
   },
-  async expired(_deps, tx, tenant, bookingId) {
+
+  async end(tx, tenant, id, status) {
+    const [booking] = await tx
+      .select()
+      .from(bookings)
+      .where(tenant.where(bookings, eq(bookings.id, id)))
+      .for('update');
+    if (booking?.status !== 'pending') return false;
+    await tx.update(bookings).set({ status }).where(eq(bookings.id, booking.id));
+    // The waitlist entries this checkout made go with it: the family abandoned the checkout.
     await tx
-      .update(bookings)
-      .set({ status: 'expired' })
-      .where(tenant.where(bookings, eq(bookings.id, bookingId), eq(bookings.status, 'pending')));
+      .update(waitlistEntries)
+      .set({ status: 'released' })
+      .where(
+        tenant.where(
+          waitlistEntries,
+          eq(waitlistEntries.bookingId, booking.id),
+          inArray(waitlistEntries.status, ['waiting', 'invited']),
+        ),
+      );
+    return true;
   },
-  async afterRelease(deps, tenant, bookingId) {
+
+  async afterRelease(deps, tenant, id) {
     const [row] = await deps.database.db
       .select({ eventId: bookings.eventId })
       .from(bookings)
-      .where(tenant.where(bookings, eq(bookings.id, bookingId)));
+      .where(tenant.where(bookings, eq(bookings.id, id)));
     if (row) await offerFreedPlaces(deps, tenant, row.eventId);
   },
+
+  lapsed: (db) =>
+    db
+      .select({ id: bookings.id, companyId: bookings.companyId })
+      .from(bookings)
+      .where(and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`)))
+      .limit(500),
 };
+
+/**
+ * A confirmed booking ends the family's waiting for the days it now has: those entries become
+ * `fulfilled`, so the family is never invited to a day it already booked.
+ */
+async function fulfilWaiting(tx: Db, tenant: Tenant, booking: Booking) {
+  const places = await tx
+    .select({ sessionId: bookingPlaces.sessionId, date: bookingPlaces.date })
+    .from(bookingPlaces)
+    .where(tenant.where(bookingPlaces, eq(bookingPlaces.bookingId, booking.id)));
+  for (const place of places) {
+    await tx
+      .update(waitlistEntries)
+      .set({ status: 'fulfilled' })
+      .where(
+        tenant.where(
+          waitlistEntries,
+          eq(waitlistEntries.parentId, booking.parentId),
+          eq(waitlistEntries.sessionId, place.sessionId),
+          eq(waitlistEntries.date, place.date),
+          inArray(waitlistEntries.status, ['waiting', 'invited']),
+        ),
+      );
+  }
+}
 
 /** Under the sessions' locks: would the lapsed booking's places fit again? */
 async function placesStillFree(tx: Db, tenant: Tenant, booking: Booking): Promise<boolean> {
@@ -698,21 +591,4 @@ async function placesStillFree(tx: Db, tenant: Tenant, booking: Booking): Promis
       session !== undefined && session.capacity - (taken.get(cellKey(p.sessionId, p.date)) ?? 0) >= p.places
     );
   });
-}
-
-/** The hold-expiry job: ends lapsed holds everywhere and tells their providers to stop taking payment. */
-export async function expireLapsedHolds(deps: AppDeps): Promise<number> {
-  const { db } = deps.database;
-  const lapsed = await db
-    .select({ id: bookings.id, companyId: bookings.companyId, provider: bookings.provider })
-    .from(bookings)
-    .where(and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`)))
-    .limit(500);
-  let released = 0;
-  for (const booking of lapsed) {
-    const tenant = new Tenant(booking.companyId);
-    await expireOpenCheckouts(deps, tenant, { bookingId: booking.id });
-    if (await releaseBooking(deps, tenant, booking.id, 'expired')) released++;
-  }
-  return released;
 }

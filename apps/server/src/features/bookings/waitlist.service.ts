@@ -1,15 +1,18 @@
-import { encodeEventCode } from '@tumble/contracts/booking';
+import { encodeCell, encodeEventCode } from '@tumble/contracts/booking';
+import type { MyWaitlist } from '@tumble/contracts/students';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
+import { NotFoundError } from '../../platform/errors.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { displayDate } from '../../platform/time.ts';
+import { companyOf } from '../accounts/accounts.service.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { cellKey } from '../events/availability.ts';
 import { eventSessions, events } from '../events/events.tables.ts';
-import { companyOf, eventCells } from './booking.service.ts';
+import { eventCells } from './booking.service.ts';
 import { waitlistEntries } from './bookings.tables.ts';
 
 /** How long an invitation holds the freed places (Event booking issue: default 48 hours). */
@@ -120,10 +123,28 @@ const isOpen = (entry: typeof waitlistEntries.$inferSelect | null) =>
 
 export const INVITATION_CLOSED = 'This invitation is no longer open.';
 
-/** GET .../invitation/check: is the invitation still open? */
+/**
+ * GET .../invitation/check: is the invitation still open? An open one says which event, session and
+ * day the place is for, and the cell the booking page selects after Accept (issue 21 point 4).
+ */
 export async function checkInvitation(deps: AppDeps, tenant: Tenant, w: string, b: string) {
   const entry = await findInvitation(deps, tenant, w, b);
-  return isOpen(entry) ? { valid: true } : { valid: false, message: INVITATION_CLOSED };
+  if (!isOpen(entry)) return { valid: false, message: INVITATION_CLOSED };
+  const [place] = await deps.database.db
+    .select({ eventName: events.name, sessionName: eventSessions.name })
+    .from(eventSessions)
+    .innerJoin(events, eq(events.id, eventSessions.eventId))
+    .where(tenant.where(eventSessions, eq(eventSessions.id, entry!.sessionId)));
+  return {
+    valid: true,
+    place: {
+      event_name: place?.eventName ?? '',
+      session_name: place?.sessionName ?? '',
+      date: entry!.date,
+      places: entry!.places,
+      cell: encodeCell(entry!.eventId, entry!.sessionId, entry!.date),
+    },
+  };
 }
 
 /** GET .../invitation/accept: the parent goes on to book; the invitation keeps holding the places until it expires. */
@@ -150,6 +171,81 @@ export async function declineInvitation(deps: AppDeps, tenant: Tenant, w: string
     .where(and(eq(waitlistEntries.id, entry!.id), eq(waitlistEntries.status, 'invited')))
     .returning();
   if (declined) await offerFreedPlaces(deps, tenant, declined.eventId);
+  return { valid: true };
+}
+
+/**
+ * GET /api/v1/students/my-waitlist: the parent's open entries (waiting or invited), by day, each
+ * waiting one with its place in the queue for its session-day (issue 21 point 2).
+ */
+export async function parentWaitlist(deps: AppDeps, tenant: Tenant, parentId: number): Promise<MyWaitlist> {
+  const { db } = deps.database;
+  const own = await db
+    .select({ entry: waitlistEntries, eventName: events.name, sessionName: eventSessions.name })
+    .from(waitlistEntries)
+    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+    .innerJoin(eventSessions, eq(eventSessions.id, waitlistEntries.sessionId))
+    .where(
+      tenant.where(
+        waitlistEntries,
+        eq(waitlistEntries.parentId, parentId),
+        inArray(waitlistEntries.status, ['waiting', 'invited']),
+      ),
+    )
+    .orderBy(asc(waitlistEntries.date), asc(eventSessions.startTime), asc(waitlistEntries.id));
+  const sessionIds = [
+    ...new Set(own.filter((o) => o.entry.status === 'waiting').map((o) => o.entry.sessionId)),
+  ];
+  // Everyone waiting on those sessions, in queue order (first come first served: by id).
+  const queue = sessionIds.length
+    ? await db
+        .select({ id: waitlistEntries.id, sessionId: waitlistEntries.sessionId, date: waitlistEntries.date })
+        .from(waitlistEntries)
+        .where(
+          tenant.where(
+            waitlistEntries,
+            inArray(waitlistEntries.sessionId, sessionIds),
+            eq(waitlistEntries.status, 'waiting'),
+          ),
+        )
+        .orderBy(asc(waitlistEntries.id))
+    : [];
+  return own.map(({ entry, eventName, sessionName }) => {
+    const line = queue.filter((q) => q.sessionId === entry.sessionId && q.date === entry.date);
+    const index = line.findIndex((q) => q.id === entry.id);
+    return {
+      id: entry.id,
+      event_name: eventName,
+      session_name: sessionName,
+      date: entry.date,
+      places: entry.places,
+      status: entry.status === 'invited' ? ('invited' as const) : ('waiting' as const),
+      position: entry.status === 'waiting' && index >= 0 ? index + 1 : null,
+    };
+  });
+}
+
+/**
+ * POST /api/v1/students/my-waitlist/:id/leave: the parent leaves the waitlist for one day. Only the
+ * parent's own open entry of this company; anything else answers 404. Leaving an invitation frees
+ * its places for the next in line.
+ */
+export async function leaveWaitlist(deps: AppDeps, tenant: Tenant, parentId: number, entryId: number) {
+  const [left] = await deps.database.db
+    .update(waitlistEntries)
+    .set({ status: 'declined' })
+    .where(
+      tenant.byId(
+        waitlistEntries,
+        entryId,
+        eq(waitlistEntries.parentId, parentId),
+        inArray(waitlistEntries.status, ['waiting', 'invited']),
+      ),
+    )
+    .returning();
+  if (!left) throw new NotFoundError();
+  // An invitation's held places go to the next in line; a waiting entry frees nothing, harmlessly.
+  await offerFreedPlaces(deps, tenant, left.eventId);
   return { valid: true };
 }
 

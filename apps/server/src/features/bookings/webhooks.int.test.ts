@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
@@ -77,7 +77,7 @@ describe('Stripe webhooks', () => {
 
   const state = async (reference: string) => {
     const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.reference, reference));
-    const rows = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking!.id));
+    const rows = await t.database.db.select().from(payments).where(and(eq(payments.purchaseKind, 'event'), eq(payments.purchaseId, booking!.id)));
     const [mails] = await t.database.db
       .select({ n: count() })
       .from(mailOutbox)

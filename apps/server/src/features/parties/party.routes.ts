@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { publicTenant, requireAuth } from '../../platform/auth.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { formErrors } from '../../platform/forms.ts';
+import { browserOrigin } from '../../platform/payments/origin.ts';
 import {
   checkoutParty,
   guestForm,
@@ -102,7 +103,13 @@ export const partyRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(400).send({ message: first?.messages[0] ?? messages.checkoutFailed });
       }
       const tenant = await partyTenant(app, request, request.query.authhash);
-      return checkoutParty(app.deps, tenant, requireAuth(request), parsed.data);
+      return checkoutParty(
+        app.deps,
+        tenant,
+        requireAuth(request),
+        parsed.data,
+        browserOrigin(app.deps.config, request),
+      );
     },
   );
 

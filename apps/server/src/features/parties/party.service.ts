@@ -18,24 +18,17 @@ import { htmlToParagraphs } from '../../platform/html.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
-import { payments } from '../../platform/payments/payments.tables.ts';
-import {
-  expireOpenCheckouts,
-  openCardPayment,
-  type PurchaseHandler,
-  stillHolding,
-} from '../../platform/payments/settlement.ts';
-import { randomToken } from '../../platform/secrets.ts';
-import { Tenant } from '../../platform/tenancy.ts';
+import { stillHolding } from '../../platform/payments/settlement.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
 import { addDays, datesBetween, displayDate, isoWeekday, todayIn } from '../../platform/time.ts';
-import { users } from '../accounts/accounts.tables.ts';
-import { DEFAULT_TERMS_HTML } from '../billing/billing.resource.ts';
-import { coupons, paymentTerms, surcharges } from '../billing/billing.tables.ts';
-import { companyOf } from '../bookings/booking.service.ts';
-import { discountOf, findCoupon, findVoucher } from '../bookings/checkout.service.ts';
+import { type Company, companyOf, contactOf } from '../accounts/accounts.service.ts';
+import { paymentTermsFor, surchargeFor } from '../billing/billing.service.ts';
+import type { FoundDiscounts } from '../billing/discounts.service.ts';
+import { chargesResponse, checkout, discountsFor, releasePurchase } from '../checkout/checkout.ts';
+import type { PlanBase, Priced, SaleKind } from '../checkout/sale-kind.ts';
 import { hhmm, isRestricted } from '../events/availability.ts';
 import { pricePartyBooking } from '../pricing/pricing.ts';
-import { children } from '../students/students.tables.ts';
+import { assertOwnChildren, childFirstName } from '../students/children.service.ts';
 import { restrictedDates, venues } from '../venues/venues.tables.ts';
 import { waiverLink } from '../waivers/waiver.service.ts';
 import {
@@ -154,56 +147,31 @@ async function pricingOf(db: Db, tenant: Tenant) {
 async function priceParty(
   db: Db,
   tenant: Tenant,
-  input: {
-    guests: number;
-    couponCode: string;
-    nswCode: string;
-    parentId: number | null;
-    provider: 'stripe' | 'square' | 'test';
-  },
+  input: { guests: number; company: Company; discounts: FoundDiscounts },
 ) {
-  const company = await companyOf(db, tenant);
-  const [pricing, [surcharge]] = await Promise.all([
+  const [pricing, surcharge] = await Promise.all([
     pricingOf(db, tenant),
-    db
-      .select()
-      .from(surcharges)
-      .where(tenant.where(surcharges, eq(surcharges.paymentMethod, input.provider))),
+    surchargeFor(db, tenant, input.company.paymentMethod),
   ]);
-  if (input.couponCode && input.nswCode)
-    throw new BadRequestError('Please use either a coupon code or an NSW voucher, not both.');
-  const errors: ChargesResponse['errors'] = {};
-  let coupon: Awaited<ReturnType<typeof findCoupon>> | null = null;
-  if (input.couponCode) {
-    // Party coupons are those not restricted to events (event id 0 matches no restriction list).
-    coupon = await findCoupon(db, tenant, input.couponCode, {
-      eventId: 0,
-      parentId: input.parentId,
-      today: todayIn(company.timeZone),
-    });
-    if ('error' in coupon) errors.invalid_coupon_code_message = coupon.error;
-  }
-  let voucher: Awaited<ReturnType<typeof findVoucher>> | null = null;
-  if (input.nswCode) {
-    voucher = await findVoucher(db, tenant, input.nswCode);
-    if ('error' in voucher) errors.invalid_nsw_coupon_code_message = voucher.error;
-  }
-  const validCoupon = coupon && 'coupon' in coupon ? coupon.coupon : null;
-  const validVoucher = voucher && 'valuePerChild' in voucher ? voucher : null;
-  const result = pricePartyBooking({
+  const { discounts } = input;
+  return pricePartyBooking({
     basePrice: pricing.basePrice,
     includedGuests: pricing.includedGuests,
     pricePerExtraGuest: pricing.pricePerExtraGuest,
     deposit: pricing.deposit,
     guests: input.guests,
-    coupon: validCoupon ? discountOf(validCoupon) : null,
-    nswVoucher: validVoucher ? { code: input.nswCode, value: validVoucher.valuePerChild } : null,
-    surcharge: surcharge ? { label: surcharge.name, kind: surcharge.kind, amount: surcharge.amount } : null,
+    coupon: discounts.code,
+    nswVoucher: discounts.voucher
+      ? { code: discounts.voucher.code, value: discounts.voucher.valuePerChild }
+      : null,
+    surcharge,
   });
-  return { result, errors, coupon: validCoupon, company };
 }
 
-/** GET calculate-charges-summary with type_of_registration=party. */
+/**
+ * GET calculate-charges-summary with type_of_registration=party. The coupon field takes a coupon
+ * or a promotional code (`additional_information.coupon_kind`).
+ */
 export async function partyCharges(
   deps: AppDeps,
   tenant: Tenant,
@@ -213,78 +181,74 @@ export async function partyCharges(
   const { db } = deps.database;
   const company = await companyOf(db, tenant);
   assertBookableDate(input.date, company.timeZone);
-  const { result, errors, coupon } = await priceParty(db, tenant, {
-    guests: input.quantity,
+  const discounts = await discountsFor(deps, tenant, {
+    company,
+    parentId,
     couponCode: input.couponCode,
     nswCode: input.nswCode,
-    parentId,
-    provider: company.paymentMethod,
+    scope: { kind: 'party' },
   });
-  return {
-    pricing_details: Object.fromEntries(
-      result.lines.map((l) => [
-        l.key,
-        { label: l.label, description: l.description, value: l.value, formatted: l.formatted },
-      ]),
-    ),
-    additional_information: {
-      coupon_code: coupon?.code ?? null,
-      nsw_coupon_code: errors.invalid_nsw_coupon_code_message || !input.nswCode ? null : input.nswCode,
-    },
-    errors,
-  };
+  const result = await priceParty(db, tenant, { guests: input.quantity, company, discounts });
+  return chargesResponse(result, discounts);
 }
 
+/** GET /api/v1/birthday-party/payment-terms: the company's default party terms. */
 export async function partyPaymentTerms(deps: AppDeps, tenant: Tenant): Promise<{ payment_terms: string }> {
-  const [terms] = await deps.database.db
-    .select()
-    .from(paymentTerms)
-    .where(tenant.where(paymentTerms, eq(paymentTerms.appliesTo, 'parties')));
-  return { payment_terms: terms?.content ?? DEFAULT_TERMS_HTML };
+  return { payment_terms: await paymentTermsFor(deps.database.db, tenant, 'parties') };
+}
+
+interface PartyPlan extends PlanBase {
+  input: PartyCheckoutRequest;
 }
 
 /**
- * POST /api/v1/birthday-party/booking/checkout. Recomputes the price, then in one transaction
- * locks the slot row, checks no live party has the slot on that date and that the guests fit,
- * creates the child if new, and holds the slot; then takes the deposit by card.
+ * Party bookings as a kind of sale (features/checkout, decision 010): one slot on one date, the
+ * slot's row locked so two parents can never both take it; the deposit is paid by card and the
+ * balance stays for staff to collect.
  */
-export async function checkoutParty(
-  deps: AppDeps,
-  tenant: Tenant,
-  auth: AuthContext,
-  input: PartyCheckoutRequest,
-) {
-  const { db } = deps.database;
-  if (auth.role !== 'student' || auth.tenant.companyId !== tenant.companyId) throw new NotFoundError();
-  const childError = partyStudentError(input.student);
-  if (childError) throw new BadRequestError(childError);
-  const company = await companyOf(db, tenant);
-  assertBookableDate(input.date, company.timeZone);
-  const student = input.student!;
-  if (student.id !== undefined) {
-    const [own] = await db
-      .select({ id: children.id })
-      .from(children)
-      .where(tenant.where(children, eq(children.id, student.id), eq(children.parentId, auth.userId)));
-    if (!own) throw new NotFoundError('That child could not be found.');
-  }
-  const { result, errors, coupon } = await priceParty(db, tenant, {
-    guests: input.quantity,
-    couponCode: input.coupon_code,
-    nswCode: input.nsw_coupon_code,
-    parentId: auth.userId,
-    provider: company.paymentMethod,
-  });
-  const codeError = errors.invalid_coupon_code_message ?? errors.invalid_nsw_coupon_code_message;
-  if (codeError) throw new BadRequestError(codeError);
-  if (input.amount !== result.amountDue) {
-    throw new ConflictError(
-      `The price has changed to ${formatMoney(result.amountDue)} due now. Please check the summary and confirm again.`,
-    );
-  }
-  const reference = randomToken(12);
-  const holdExpiresAt = new Date(Date.now() + PARTY_HOLD_MINUTES * 60_000);
-  const booking = await db.transaction(async (tx) => {
+export const partySale: SaleKind<PartyCheckoutRequest, PartyPlan> = {
+  kind: 'party',
+  codePrefix: 'BP',
+  holdMinutes: PARTY_HOLD_MINUTES,
+
+  async plan(deps, tenant, parentId, input) {
+    const { db } = deps.database;
+    const childError = partyStudentError(input.student);
+    if (childError) throw new BadRequestError(childError);
+    const company = await companyOf(db, tenant);
+    assertBookableDate(input.date, company.timeZone);
+    const student = input.student!;
+    if (student.id !== undefined) await assertOwnChildren(db, tenant, parentId, [student.id]);
+    return {
+      company,
+      parentId,
+      couponCode: input.coupon_code,
+      nswCode: input.nsw_coupon_code,
+      scope: { kind: 'party' },
+      clientAmount: input.amount,
+      children: [
+        student.id !== undefined
+          ? { id: student.id }
+          : { firstName: student.first_name, lastName: student.last_name, dob: student.dob, consent: false },
+      ],
+      input,
+    };
+  },
+
+  async price(deps, tenant, plan, discounts) {
+    const result = await priceParty(deps.database.db, tenant, {
+      guests: plan.input.quantity,
+      company: plan.company,
+      discounts,
+    });
+    return { ...result, amountDue: result.amountDue };
+  },
+
+  priceChanged: (amount) =>
+    `The price has changed to ${formatMoney(amount)} due now. Please check the summary and confirm again.`,
+
+  async lock(tx, tenant, plan) {
+    const { input } = plan;
     // One lock, on the slot: two parents can never both take it for the same date.
     const [slot] = await tx
       .select()
@@ -313,131 +277,52 @@ export async function checkoutParty(
       throw new ConflictError(
         `Sorry, ${slot.name} on ${displayDate(input.date)} has just been booked. Please choose another slot or date.`,
       );
-    if (coupon) {
-      const [claimed] = await tx
-        .update(coupons)
-        .set({ usedCount: sql`${coupons.usedCount} + 1` })
-        .where(
-          and(
-            tenant.where(coupons, eq(coupons.id, coupon.id)),
-            sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
-          ),
-        )
-        .returning({ id: coupons.id });
-      if (!claimed) throw new ConflictError('This coupon code has been used up.');
-    }
-    let childId = student.id;
-    if (childId === undefined) {
-      const [created] = await tx
-        .insert(children)
-        .values(
-          tenant.values({
-            parentId: auth.userId,
-            firstName: student.first_name,
-            lastName: student.last_name,
-            dob: student.dob,
-          }),
-        )
-        .returning({ id: children.id });
-      childId = created!.id;
-    }
-    const free = result.amountDue === 0;
+  },
+
+  async insert(tx, tenant, plan, priced, hold) {
+    const result = priced as Priced & { total: number; deposit: number; balance: number };
     const [row] = await tx
       .insert(partyBookings)
       .values(
         tenant.values({
-          parentId: auth.userId,
-          slotId: slot.id,
-          date: input.date,
-          childId,
-          reference,
-          status: free ? ('confirmed' as const) : ('pending' as const),
-          guests: input.quantity,
+          parentId: hold.parentId,
+          slotId: plan.input.slot_id,
+          date: plan.input.date,
+          childId: hold.childIds[0]!,
+          reference: hold.reference,
+          code: hold.code,
+          status: hold.status,
+          guests: plan.input.quantity,
           pricing: Object.fromEntries(result.lines.map((l) => [l.key, l.value])),
           total: result.total,
           deposit: result.deposit,
           balance: result.balance,
-          couponCode: coupon?.code ?? null,
-          provider: company.paymentMethod,
-          holdExpiresAt: free ? null : holdExpiresAt,
-          confirmedAt: free ? new Date() : null,
+          couponCode: plan.input.coupon_code ? plan.input.coupon_code.trim().toUpperCase() : null,
+          provider: plan.company.paymentMethod,
+          holdExpiresAt: hold.holdExpiresAt,
+          confirmedAt: hold.status === 'confirmed' ? new Date() : null,
         }),
       )
-      .returning();
-    if (free) await queuePartyConfirmation(deps, tx, tenant, row!);
+      .returning({ id: partyBookings.id, reference: partyBookings.reference });
     return row!;
-  });
-  const returnUrl = `${deps.config.publicUrl}/birthday-party/booking/?authhash=${encodeURIComponent(company.authhash)}&status=true`;
-  if (result.amountDue === 0) {
-    await deps.jobs.nudge(queues.mailDeliver);
-    return { valid: true, booking_hash: booking.reference };
-  }
-  const [parent] = await db.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
-  return openCardPayment(deps, tenant, {
-    provider: company.paymentMethod,
-    purchase: { partyBookingId: booking.id },
-    request: {
-      reference: booking.reference,
-      amount: result.amountDue,
-      currency: company.currency,
-      description: `Birthday party deposit, ${displayDate(input.date)}`,
-      customerEmail: parent?.email ?? '',
-      returnUrl,
-      expiresAt: holdExpiresAt,
-    },
-    release: () => releasePartyBooking(deps, tenant, booking.id, 'expired'),
-  });
-}
+  },
 
-async function queuePartyConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking: PartyBooking) {
-  const [parent] = await tx.select().from(users).where(eq(users.id, booking.parentId));
-  const [slot] = await tx.select().from(partySlots).where(eq(partySlots.id, booking.slotId));
-  const company = await companyOf(tx, tenant);
-  await queueMail(tx, tenant, deps.config, 'party-confirmation', parent!.email, {
-    name: parent!.fullName,
-    company: company.name,
-    date: displayDate(booking.date),
-    time: slot ? hhmm(slot.startTime) : '',
-    guests: String(booking.guests),
-    deposit: formatMoney(booking.deposit),
-    balance: formatMoney(booking.balance),
-    reference: booking.reference,
-    link: `${deps.config.publicUrl}/birthday-party/update-guest/?id=${booking.reference}&authhash=${encodeURIComponent(company.authhash)}`,
-    waiver_link: waiverLink(deps.config, 'party', booking.reference, company.authhash),
-  });
-}
+  cardPayment(plan) {
+    return {
+      description: `Birthday party deposit, ${displayDate(plan.input.date)}`,
+      returnPath: `/birthday-party/booking/?authhash=${encodeURIComponent(plan.company.authhash)}&status=true`,
+    };
+  },
 
-export async function releasePartyBooking(
-  deps: AppDeps,
-  tenant: Tenant,
-  id: number,
-  status: 'expired' | 'cancelled',
-) {
-  return deps.database.db.transaction(async (tx) => {
+  async queueConfirmation(deps, tx, tenant, id) {
     const [booking] = await tx
       .select()
       .from(partyBookings)
-      .where(tenant.where(partyBookings, eq(partyBookings.id, id)))
-      .for('update');
-    if (booking?.status !== 'pending') return false;
-    await tx.update(partyBookings).set({ status }).where(eq(partyBookings.id, id));
-    await tx
-      .update(payments)
-      .set({ status: 'expired' })
-      .where(tenant.where(payments, eq(payments.partyBookingId, id), eq(payments.status, 'open')));
-    if (booking.couponCode) {
-      await tx
-        .update(coupons)
-        .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-        .where(tenant.where(coupons, eq(coupons.code, booking.couponCode)));
-    }
-    return true;
-  });
-}
+      .where(tenant.where(partyBookings, eq(partyBookings.id, id)));
+    if (booking) await queuePartyConfirmation(deps, tx, tenant, booking);
+  },
 
-/** Party bookings as a purchase: a paid deposit confirms while the slot is held or still free. */
-export const partyPurchase: PurchaseHandler = {
-  async paid(deps, tx, tenant, id) {
+  async confirm(deps, tx, tenant, id) {
     const [booking] = await tx
       .select()
       .from(partyBookings)
@@ -450,7 +335,7 @@ export const partyPurchase: PurchaseHandler = {
       await tx
         .select({ id: partySlots.id })
         .from(partySlots)
-        .where(eq(partySlots.id, booking.slotId))
+        .where(tenant.where(partySlots, eq(partySlots.id, booking.slotId)))
         .for('update');
       const taken = await takenSlots(tx, tenant, booking.date, booking.date, booking.id);
       confirmable = !taken.has(`${booking.slotId}|${booking.date}`);
@@ -461,37 +346,82 @@ export const partyPurchase: PurchaseHandler = {
         .set({ status: 'confirmed', confirmedAt: sql`now()`, holdExpiresAt: null })
         .where(eq(partyBookings.id, id));
       await queuePartyConfirmation(deps, tx, tenant, booking);
-      return { outcome: 'paid', reference: booking.reference };
+      return { outcome: 'paid', reference: booking.reference, confirmed: true };
     }
     if (booking.status !== 'confirmed')
       await tx.update(partyBookings).set({ status: 'refund_due' }).where(eq(partyBookings.id, id));
-    return { outcome: 'refund_due', reference: booking.reference };
+    return { outcome: 'refund_due', reference: booking.reference, confirmed: false };
   },
-  async expired(_deps, tx, tenant, id) {
-    await tx
-      .update(partyBookings)
-      .set({ status: 'expired' })
-      .where(tenant.where(partyBookings, eq(partyBookings.id, id), eq(partyBookings.status, 'pending')));
+
+  async end(tx, tenant, id, status) {
+    const [booking] = await tx
+      .select()
+      .from(partyBookings)
+      .where(tenant.where(partyBookings, eq(partyBookings.id, id)))
+      .for('update');
+    if (booking?.status !== 'pending') return false;
+    await tx.update(partyBookings).set({ status }).where(eq(partyBookings.id, id));
+    return true;
   },
+
   async afterRelease() {
     // A freed slot simply shows as free again on the calendar.
   },
+
+  lapsed: (db) =>
+    db
+      .select({ id: partyBookings.id, companyId: partyBookings.companyId })
+      .from(partyBookings)
+      .where(and(eq(partyBookings.status, 'pending'), lt(partyBookings.holdExpiresAt, sql`now()`)))
+      .limit(500),
 };
 
-/** Job: end lapsed party holds everywhere. */
-export async function expireLapsedPartyHolds(deps: AppDeps): Promise<number> {
-  const lapsed = await deps.database.db
-    .select({ id: partyBookings.id, companyId: partyBookings.companyId })
-    .from(partyBookings)
-    .where(and(eq(partyBookings.status, 'pending'), lt(partyBookings.holdExpiresAt, sql`now()`)))
-    .limit(500);
-  let released = 0;
-  for (const row of lapsed) {
-    const tenant = new Tenant(row.companyId);
-    await expireOpenCheckouts(deps, tenant, { partyBookingId: row.id });
-    if (await releasePartyBooking(deps, tenant, row.id, 'expired')) released++;
-  }
-  return released;
+/**
+ * POST /api/v1/birthday-party/booking/checkout through the purchase pipeline (features/checkout):
+ * recomputes the price, then in one transaction locks the slot row, checks no live party has the
+ * slot on that date and that the guests fit, creates the child if new, holds the slot and claims
+ * the discounts; then takes the deposit by card.
+ */
+export function checkoutParty(
+  deps: AppDeps,
+  tenant: Tenant,
+  auth: AuthContext,
+  input: PartyCheckoutRequest,
+  origin: string = deps.config.publicUrl,
+) {
+  if (auth.role !== 'student' || auth.tenant.companyId !== tenant.companyId) throw new NotFoundError();
+  return checkout(deps, tenant, auth.userId, partySale, input, origin);
+}
+
+/** Ends a pending party booking (tests and staff): the pipeline's release. */
+export function releasePartyBooking(
+  deps: AppDeps,
+  tenant: Tenant,
+  id: number,
+  status: 'expired' | 'cancelled',
+) {
+  return releasePurchase(deps, tenant, partySale, id, status);
+}
+
+async function queuePartyConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking: PartyBooking) {
+  const parent = await contactOf(tx, tenant, booking.parentId);
+  const [slot] = await tx
+    .select()
+    .from(partySlots)
+    .where(tenant.where(partySlots, eq(partySlots.id, booking.slotId)));
+  const company = await companyOf(tx, tenant);
+  await queueMail(tx, tenant, deps.config, 'party-confirmation', parent.email, {
+    name: parent.fullName,
+    company: company.name,
+    date: displayDate(booking.date),
+    time: slot ? hhmm(slot.startTime) : '',
+    guests: String(booking.guests),
+    deposit: formatMoney(booking.deposit),
+    balance: formatMoney(booking.balance),
+    reference: booking.code,
+    link: `${deps.config.publicUrl}/birthday-party/update-guest/?id=${booking.reference}&authhash=${encodeURIComponent(company.authhash)}`,
+    waiver_link: waiverLink(deps.config, 'party', booking.reference, company.authhash),
+  });
 }
 
 /** The parent's own live party booking by its reference, or 404. */
@@ -533,7 +463,9 @@ export async function guestForm(
     .where(auth.tenant.where(partyGuests, eq(partyGuests.partyBookingId, booking.id)));
   const byPosition = new Map(rows.map((r) => [r.position, r]));
   const fields: FormDefinition['fields'] = [];
-  for (let position = 1; position <= Math.min(count, GUEST_ROWS); position++) {
+  // One row per booked guest, at most GUEST_ROWS (SPEC.md: count 10); the title says the same number.
+  const shown = Math.min(count, GUEST_ROWS, booking.guests);
+  for (let position = 1; position <= shown; position++) {
     const guest = byPosition.get(position);
     const values = {
       child_name: guest?.childName,
@@ -553,7 +485,7 @@ export async function guestForm(
       });
     }
   }
-  return { title: `Guests for ${displayDate(booking.date)} (up to ${booking.guests})`, fields };
+  return { title: `Guests for ${displayDate(booking.date)} (up to ${shown})`, fields };
 }
 
 /**
@@ -615,6 +547,13 @@ export async function saveGuests(
 
   const { tenant } = auth;
   const invited = await deps.database.db.transaction(async (tx) => {
+    // Saves of one guest list run one at a time: the booking's row is the lock (without it, two
+    // saves both insert position 1 and one fails on the unique index).
+    await tx
+      .select({ id: partyBookings.id })
+      .from(partyBookings)
+      .where(tenant.where(partyBookings, eq(partyBookings.id, booking.id)))
+      .for('update');
     const existing = await tx
       .select()
       .from(partyGuests)
@@ -639,7 +578,7 @@ export async function saveGuests(
       .where(tenant.where(partyInvitationSettings));
     const [slot] = await tx.select().from(partySlots).where(eq(partySlots.id, booking.slotId));
     const [venue] = slot?.venueId ? await tx.select().from(venues).where(eq(venues.id, slot.venueId)) : [];
-    const [child] = await tx.select().from(children).where(eq(children.id, booking.childId));
+    const child = await childFirstName(tx, tenant, booking.childId);
     const company = await companyOf(tx, tenant);
     let count = 0;
     for (const row of rows) {
@@ -667,7 +606,7 @@ export async function saveGuests(
         {
           name: row.parentName ?? '',
           guest: row.childName,
-          child: child?.firstName ?? '',
+          child,
           company: company.name,
           date: displayDate(booking.date),
           time: slot ? hhmm(slot.startTime) : '',

@@ -52,7 +52,7 @@ export interface EventPriceInput {
   dailyInsurancePrice: number | null;
   /** One entry per child when dates are booked; may be empty before children are chosen. */
   insurance: ChildInsurance[];
-  coupon: (Discount & { code: string }) | null;
+  coupon: (Discount & { code: string; source?: 'coupon' | 'promotional' }) | null;
   nswVoucher: { code: string; valuePerChild: number; children: number } | null;
   surcharge: Surcharge | null;
 }
@@ -171,7 +171,7 @@ export function priceEventBooking(input: EventPriceInput): PriceResult {
 
   // Discounts apply to the sessions only, never to fees or insurance.
   const coupon = input.coupon ? discountOn(subtotal, input.coupon) : 0;
-  if (coupon > 0) lines.push(line('coupon', 'Coupon', input.coupon!.code, -coupon));
+  if (coupon > 0) lines.push(line('coupon', couponLabel(input.coupon!), input.coupon!.code, -coupon));
   const nsw = input.nswVoucher
     ? Math.min(input.nswVoucher.valuePerChild * input.nswVoucher.children, subtotal - coupon)
     : 0;
@@ -201,7 +201,7 @@ export interface PartyPriceInput {
   /** Taken at booking; 0: the whole price is taken at booking. */
   deposit: number;
   guests: number;
-  coupon: (Discount & { code: string }) | null;
+  coupon: (Discount & { code: string; source?: 'coupon' | 'promotional' }) | null;
   /** One voucher for the birthday child. */
   nswVoucher: { code: string; value: number } | null;
   surcharge: Surcharge | null;
@@ -237,7 +237,7 @@ export function pricePartyBooking(input: PartyPriceInput): PartyPriceResult {
     ),
   ];
   const coupon = input.coupon ? discountOn(subtotal, input.coupon) : 0;
-  if (coupon > 0) lines.push(line('coupon', 'Coupon', input.coupon!.code, -coupon));
+  if (coupon > 0) lines.push(line('coupon', couponLabel(input.coupon!), input.coupon!.code, -coupon));
   const nsw = input.nswVoucher ? Math.min(input.nswVoucher.value, subtotal - coupon) : 0;
   if (nsw > 0) lines.push(line('nsw_voucher', 'NSW voucher', input.nswVoucher!.code, -nsw));
   const total = subtotal - coupon - nsw;
@@ -262,3 +262,7 @@ export function pricePartyBooking(input: PartyPriceInput): PartyPriceResult {
   lines.push(line('amount_due', 'To pay now', 'Charged to your card', deposit + surcharge));
   return { lines, total, deposit, balance, surcharge, amountDue: deposit + surcharge };
 }
+
+/** The summary line of the coupon field's code: a promotional code says so. */
+const couponLabel = (coupon: { source?: 'coupon' | 'promotional' }) =>
+  coupon.source === 'promotional' ? 'Promotional code' : 'Coupon';

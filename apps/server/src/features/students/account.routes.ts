@@ -4,6 +4,7 @@ import {
   myBookingsResponse,
   myPartyBookingsResponse,
   myPaymentsResponse,
+  myWaitlistResponse,
   myWaiversResponse,
   studentProfile,
 } from '@tumble/contracts/students';
@@ -13,9 +14,9 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { parseForm } from '../../platform/forms.ts';
-import { normaliseEmail } from '../accounts/accounts.service.ts';
+import { companyOf, normaliseEmail } from '../accounts/accounts.service.ts';
 import { users } from '../accounts/accounts.tables.ts';
-import { companyOf } from '../bookings/booking.service.ts';
+import { leaveWaitlist, parentWaitlist } from '../bookings/waitlist.service.ts';
 import { signedWaiverPdf } from '../waivers/waiver.pdf.ts';
 import { sendPdf } from '../waivers/waiver.routes.ts';
 import { signedWaiverFor } from '../waivers/waiver.service.ts';
@@ -75,6 +76,29 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/students/my-bookings',
     { schema: { tags, response: { 200: myBookingsResponse } }, config },
     async (request) => myBookings(app.deps, requireAuth(request)),
+  );
+  app.get(
+    '/api/v1/students/my-waitlist',
+    { schema: { tags, response: { 200: myWaitlistResponse } }, config },
+    async (request) => {
+      const auth = requireAuth(request);
+      return parentWaitlist(app.deps, auth.tenant, auth.userId);
+    },
+  );
+  app.post(
+    '/api/v1/students/my-waitlist/:id/leave',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: z.object({ valid: z.boolean() }), 404: errorResponse },
+      },
+      config,
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return leaveWaitlist(app.deps, auth.tenant, auth.userId, request.params.id);
+    },
   );
   app.get(
     '/api/v1/students/my-party-bookings',

@@ -6,9 +6,9 @@ import { NotFoundError } from '../../platform/errors.ts';
 import { formatMoney } from '../../platform/money.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
 import { renderPdf } from '../../platform/pdf.ts';
-import { displayDate, displayInstant } from '../../platform/time.ts';
+import { displayDate, displayInstant, todayIn } from '../../platform/time.ts';
+import { companyOf } from '../accounts/accounts.service.ts';
 import { users } from '../accounts/accounts.tables.ts';
-import { companyOf } from '../bookings/booking.service.ts';
 import { bookingChildren, bookingPlaces, bookings } from '../bookings/bookings.tables.ts';
 import { hhmm } from '../events/availability.ts';
 import { eventSessions, events } from '../events/events.tables.ts';
@@ -56,7 +56,7 @@ export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<MyBo
     db
       .select()
       .from(payments)
-      .where(tenant.where(payments, inArray(payments.bookingId, ids)))
+      .where(tenant.where(payments, eq(payments.purchaseKind, 'event'), inArray(payments.purchaseId, ids)))
       .orderBy(desc(payments.id)),
     companyOf(db, tenant),
   ]);
@@ -79,13 +79,14 @@ export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<MyBo
             ? ('signed' as const)
             : ('needed' as const),
       }));
-    const payment = paid.find((p) => p.bookingId === booking.id && p.status !== 'expired');
+    const payment = paid.find((p) => p.purchaseId === booking.id && p.status !== 'expired');
     const missing = booking.status === 'confirmed' && own.some((c) => c.waiver === 'needed');
     return {
       reference: booking.reference,
       event_name: eventName,
       status: booking.status,
       created_at: booking.createdAt.toISOString(),
+      booked_on: todayIn(company.timeZone, booking.createdAt),
       total: booking.total,
       places: booking.quantity,
       sessions: [...days.values()],
@@ -173,14 +174,18 @@ async function ownPayments(deps: AppDeps, auth: AuthContext, paymentId?: number)
     .select({
       payment: payments,
       eventName: events.name,
-      bookingRef: bookings.reference,
-      partyRef: partyBookings.reference,
+      // The short references people read out (BK-…, BP-…), never the link secrets.
+      bookingRef: bookings.code,
+      partyRef: partyBookings.code,
       partyDate: partyBookings.date,
     })
     .from(payments)
-    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+    .leftJoin(bookings, and(eq(payments.purchaseKind, 'event'), eq(bookings.id, payments.purchaseId)))
     .leftJoin(events, eq(events.id, bookings.eventId))
-    .leftJoin(partyBookings, eq(partyBookings.id, payments.partyBookingId))
+    .leftJoin(
+      partyBookings,
+      and(eq(payments.purchaseKind, 'party'), eq(partyBookings.id, payments.purchaseId)),
+    )
     .where(
       tenant.where(
         payments,
@@ -200,7 +205,10 @@ function describe(row: Awaited<ReturnType<typeof ownPayments>>[number]): string 
 
 /** GET /api/v1/students/payments */
 export async function myPayments(deps: AppDeps, auth: AuthContext): Promise<MyPayments> {
-  const rows = await ownPayments(deps, auth);
+  const [rows, company] = await Promise.all([
+    ownPayments(deps, auth),
+    companyOf(deps.database.db, auth.tenant),
+  ]);
   return rows.map((row) => ({
     id: row.payment.id,
     description: describe(row),
@@ -208,6 +216,7 @@ export async function myPayments(deps: AppDeps, auth: AuthContext): Promise<MyPa
     status: row.payment.status,
     provider: row.payment.provider,
     paid_at: row.payment.paidAt?.toISOString() ?? null,
+    paid_on: row.payment.paidAt ? todayIn(company.timeZone, row.payment.paidAt) : null,
     receipt_url: `/api/v1/students/payments/${row.payment.id}/receipt`,
   }));
 }
@@ -255,11 +264,14 @@ export async function paymentReceipt(deps: AppDeps, auth: AuthContext, paymentId
 
 /** GET /api/v1/students/waivers: waivers signed for the parent's children. */
 export async function myWaivers(deps: AppDeps, auth: AuthContext): Promise<MyWaivers> {
-  const rows = await deps.database.db
-    .select()
-    .from(signedWaivers)
-    .where(auth.tenant.where(signedWaivers, eq(signedWaivers.parentId, auth.userId)))
-    .orderBy(desc(signedWaivers.signedAt));
+  const [rows, company] = await Promise.all([
+    deps.database.db
+      .select()
+      .from(signedWaivers)
+      .where(auth.tenant.where(signedWaivers, eq(signedWaivers.parentId, auth.userId)))
+      .orderBy(desc(signedWaivers.signedAt)),
+    companyOf(deps.database.db, auth.tenant),
+  ]);
   return rows.map((w) => ({
     id: w.id,
     child_name: `${w.childFirstName} ${w.childLastName}`,
@@ -267,6 +279,7 @@ export async function myWaivers(deps: AppDeps, auth: AuthContext): Promise<MyWai
     version: w.waiverVersion,
     signer_name: w.signerName,
     signed_at: w.signedAt.toISOString(),
+    signed_when: displayInstant(w.signedAt, company.timeZone),
     pdf_url: `/api/v1/students/waivers/${w.id}/pdf`,
   }));
 }

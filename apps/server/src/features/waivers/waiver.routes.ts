@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicTenant, requireAuth } from '../../platform/auth.ts';
 import { NotFoundError } from '../../platform/errors.ts';
-import { companyOf } from '../bookings/booking.service.ts';
+import { companyOf } from '../accounts/accounts.service.ts';
 import { signedWaiverPdf } from './waiver.pdf.ts';
 import {
   bookingWaiverStatus,

@@ -22,7 +22,7 @@ import { queueMail } from '../../platform/mail/mail.service.ts';
 import { sha256 } from '../../platform/secrets.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { users } from '../accounts/accounts.tables.ts';
-import { companyOf } from '../bookings/booking.service.ts';
+import { companyOf } from '../accounts/accounts.service.ts';
 import { bookingChildren, bookings } from '../bookings/bookings.tables.ts';
 import { events } from '../events/events.tables.ts';
 import { partyBookings, partyGuests } from '../parties/parties.tables.ts';

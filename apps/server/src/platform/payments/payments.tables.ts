@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, tenantKey } from '../../features/accounts/accounts.tables.ts';
 
 /** Checkouts of the `test` provider: the local card page of the demo and the tests. */

@@ -11,13 +11,19 @@ import { createTestProvider } from './test.ts';
  * The provider of a company's payment method. Stripe and Square use the installation's account
  * (environment keys); a company whose method is not configured cannot take card payments.
  */
-export function providerFor(deps: AppDeps, tenant: Tenant, name: ProviderName): PaymentProvider {
+export function providerFor(
+  deps: AppDeps,
+  tenant: Tenant,
+  name: ProviderName,
+  /** The origin the parent is using, when known: the test card page is served from it. */
+  origin?: string,
+): PaymentProvider {
   const { config } = deps;
   switch (name) {
     case 'test':
       if (!config.TEST_PAYMENTS) break;
       return createTestProvider(deps.database.db, tenant, {
-        publicUrl: config.publicUrl,
+        publicUrl: origin ?? config.publicUrl,
         // Derived, not configured: the test provider only ever talks to ourselves.
         webhookSecret: sha256(`test-webhook:${config.DATA_DIR}`),
       });

@@ -1,7 +1,7 @@
 import type { CheckoutResponse } from '@tumble/contracts/booking';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, users } from '../../features/accounts/accounts.tables.ts';
+import { companyContact } from '../../features/accounts/accounts.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError, NotFoundError } from '../errors.ts';
 import { queues } from '../jobs.ts';
@@ -12,8 +12,8 @@ import { payments } from './payments.tables.ts';
 import type { CheckoutRequest, ProviderName } from './provider.ts';
 import { providerFor } from './registry.ts';
 
-/** What a payment pays for. */
-export type PurchaseKind = 'event' | 'party';
+/** What a payment pays for: a kind of sale of features/checkout (decision 010). */
+export type PurchaseKind = (typeof payments.$inferSelect)['purchaseKind'];
 
 /**
  * How a kind of purchase reacts to its payment's outcome. Each runs inside the settling
@@ -57,10 +57,10 @@ function purchaseOf(payment: typeof payments.$inferSelect): {
   id: number;
   handler: PurchaseHandler;
 } {
-  const kind: PurchaseKind = payment.bookingId !== null ? 'event' : 'party';
+  const kind = payment.purchaseKind;
   const handler = handlers.get(kind);
   if (!handler) throw new Error(`no purchase handler registered for ${kind}`);
-  return { kind, id: (payment.bookingId ?? payment.partyBookingId)!, handler };
+  return { kind, id: payment.purchaseId, handler };
 }
 
 /** Tells the company that money arrived for something that could not be confirmed. */
@@ -71,15 +71,9 @@ export async function queueRefundDue(
   reference: string,
   amount: number,
 ) {
-  const [company] = await tx.select().from(companies).where(eq(companies.id, tenant.companyId));
-  const [admin] = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(tenant.where(users, eq(users.role, 'companyadmin')))
-    .orderBy(users.id)
-    .limit(1);
-  await queueMail(tx, tenant, deps.config, 'refund-due', company?.email ?? admin?.email ?? '', {
-    company: company?.name ?? '',
+  const company = await companyContact(tx, tenant);
+  await queueMail(tx, tenant, deps.config, 'refund-due', company.email, {
+    company: company.name,
     reference,
     amount: formatMoney(amount),
   });
@@ -163,7 +157,7 @@ export async function cancelCheckout(
 export async function expireOpenCheckouts(
   deps: AppDeps,
   tenant: Tenant,
-  where: { bookingId?: number; partyBookingId?: number },
+  purchase: { kind: PurchaseKind; id: number },
 ) {
   const open = await deps.database.db
     .select()
@@ -172,8 +166,8 @@ export async function expireOpenCheckouts(
       tenant.where(
         payments,
         eq(payments.status, 'open'),
-        where.bookingId !== undefined ? eq(payments.bookingId, where.bookingId) : undefined,
-        where.partyBookingId !== undefined ? eq(payments.partyBookingId, where.partyBookingId) : undefined,
+        eq(payments.purchaseKind, purchase.kind),
+        eq(payments.purchaseId, purchase.id),
       ),
     );
   for (const payment of open) {
@@ -194,18 +188,21 @@ export async function openCardPayment(
   tenant: Tenant,
   input: {
     provider: ProviderName;
-    purchase: { bookingId: number } | { partyBookingId: number };
+    purchase: { kind: PurchaseKind; id: number };
     request: CheckoutRequest;
+    /** The origin the parent is using: the test card page is served from it. */
+    origin: string;
     release: () => Promise<unknown>;
   },
 ): Promise<CheckoutResponse> {
   try {
     // Inside the try: a provider that is not set up must release the hold too.
-    const provider = providerFor(deps, tenant, input.provider);
+    const provider = providerFor(deps, tenant, input.provider, input.origin);
     const start = await provider.createCheckout(input.request);
     await deps.database.db.insert(payments).values(
       tenant.values({
-        ...input.purchase,
+        purchaseKind: input.purchase.kind,
+        purchaseId: input.purchase.id,
         provider: provider.name,
         providerRef: start.sessionId,
         amount: input.request.amount,
@@ -220,4 +217,23 @@ export async function openCardPayment(
     if (error instanceof AppError) throw error;
     throw new AppError(502, 'We could not start the card payment. Please try again.');
   }
+}
+
+/** In a releasing transaction: a purchase's open payments stop counting (the hold ended unpaid). */
+export async function expireOpenPayments(
+  tx: Db,
+  tenant: Tenant,
+  purchase: { kind: PurchaseKind; id: number },
+) {
+  await tx
+    .update(payments)
+    .set({ status: 'expired' })
+    .where(
+      tenant.where(
+        payments,
+        eq(payments.purchaseKind, purchase.kind),
+        eq(payments.purchaseId, purchase.id),
+        eq(payments.status, 'open'),
+      ),
+    );
 }

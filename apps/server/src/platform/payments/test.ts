@@ -6,8 +6,43 @@ import type { Tenant } from '../tenancy.ts';
 import { testCheckouts } from './payments.tables.ts';
 import { type CheckoutState, type PaymentProvider, WebhookSignatureError } from './provider.ts';
 
-/** Cards of the test page: this one is declined, any other 16-digit number is paid. */
+/** Cards of the test page, as in a provider's test mode: this one pays… */
+export const TEST_SUCCESS_CARD = '4242424242424242';
+/** …and this one is declined. */
 export const TEST_DECLINED_CARD = '4000000000000002';
+
+/** The Luhn check every real card number passes. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * What the test card page does with a number: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is
+ * declined; a number that is not 12–19 digits or fails the Luhn check is invalid; any other
+ * valid-looking number is declined, saying which numbers to use.
+ */
+export function testCardOutcome(
+  typed: string,
+): { outcome: 'paid' } | { outcome: 'declined' | 'invalid'; message: string } {
+  const card = typed.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(card) || !luhnValid(card))
+    return { outcome: 'invalid', message: 'Your card number is invalid.' };
+  if (card === TEST_SUCCESS_CARD) return { outcome: 'paid' };
+  if (card === TEST_DECLINED_CARD) return { outcome: 'declined', message: 'Your card was declined.' };
+  return {
+    outcome: 'declined',
+    message: 'Your card was declined. This is test mode: use 4242 4242 4242 4242 to pay.',
+  };
+}
 
 /**
  * The `test` provider: checkouts live in our own table and are paid on a local card page

@@ -111,6 +111,7 @@ describe('resource engine: every resource in the registry', () => {
           parentId: (await rowOf('parents')).id,
           eventId: eventId!,
           reference: `ref-${Date.now()}`,
+          code: `BK-E${Date.now() % 100000}`,
           status: 'confirmed',
           quantity: 1,
           pricing: {},
@@ -141,6 +142,7 @@ describe('resource engine: every resource in the registry', () => {
           date: '2030-01-05',
           childId: child!.id,
           reference: `party-${Date.now()}`,
+          code: `BP-E${Date.now() % 100000}`,
           status: 'confirmed',
           guests: 12,
           pricing: {},
@@ -158,7 +160,8 @@ describe('resource engine: every resource in the registry', () => {
         .insert(payments)
         .values({
           companyId: companyA,
-          bookingId: booking.id,
+          purchaseKind: 'event' as const,
+          purchaseId: booking.id,
           provider: 'test',
           providerRef: `test_cs_${Date.now()}`,
           amount: 4500,

@@ -1,21 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
-import { formatMoney } from '../../platform/money.ts';
-import { testCheckouts } from '../../platform/payments/payments.tables.ts';
-import { WebhookSignatureError } from '../../platform/payments/provider.ts';
-import { providerFor } from '../../platform/payments/registry.ts';
-import { cancelCheckout, settleCheckout } from '../../platform/payments/settlement.ts';
-import { payTestCheckout, TEST_DECLINED_CARD, testCheckoutCompany } from '../../platform/payments/test.ts';
-import { Tenant } from '../../platform/tenancy.ts';
-import { companyOf } from './booking.service.ts';
+import { companyOf } from '../../features/accounts/accounts.service.ts';
+import { BadRequestError, NotFoundError } from '../errors.ts';
+import { formatMoney } from '../money.ts';
+import { Tenant } from '../tenancy.ts';
+import { testCheckouts } from './payments.tables.ts';
+import { WebhookSignatureError } from './provider.ts';
+import { providerFor } from './registry.ts';
+import { cancelCheckout, settleCheckout } from './settlement.ts';
+import { payTestCheckout, testCardOutcome, testCheckoutCompany } from './test.ts';
 
 /**
- * /integrations: payment provider webhooks (raw body, signature checked, idempotent), the card
+ * /integrations (platform/payments, beside the providers): payment provider webhooks (raw body, signature checked, idempotent), the card
  * form's cancel call, and the test provider's card page API.
  */
-export const integrationRoutes: FastifyPluginAsync = async (app) => {
+export const paymentRoutes: FastifyPluginAsync = async (app) => {
   // Signatures are over the exact bytes received: keep JSON bodies raw in this plugin.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
@@ -79,14 +79,25 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
+  /** The card page's bodies: raw bytes in this plugin; bad JSON is the caller's mistake (400), never a 500. */
+  function jsonBody(request: { body: unknown }): unknown {
+    const raw = (request.body as Buffer | undefined)?.toString('utf8') || '{}';
+    try {
+      return JSON.parse(raw);
+    } catch {
+      throw new BadRequestError('The request body is not valid JSON.');
+    }
+  }
+
   app.post('/integrations/test/pay', { config: { access: 'public' } }, async (request, reply) => {
     const body = z
       .object({ session: z.string().min(1).max(100), card_number: z.string().max(30) })
-      .parse(JSON.parse((request.body as Buffer | undefined)?.toString('utf8') || '{}'));
+      .parse(jsonBody(request));
     const { tenant, row } = await testCheckout(body.session);
-    const card = body.card_number.replace(/\D/g, '');
-    if (card.length !== 16) return reply.code(400).send({ message: 'Please enter a 16-digit card number.' });
-    if (card === TEST_DECLINED_CARD) return reply.code(402).send({ message: 'Your card was declined.' });
+    // Like a provider's test mode: the documented numbers pay or decline, a bad number is invalid.
+    const card = testCardOutcome(body.card_number);
+    if (card.outcome === 'invalid') return reply.code(400).send({ message: card.message });
+    if (card.outcome === 'declined') return reply.code(402).send({ message: card.message });
     if (!(await payTestCheckout(app.deps.database.db, tenant, row.id))) {
       return reply.code(409).send({ message: 'This payment has expired. Please start your booking again.' });
     }
@@ -95,9 +106,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/integrations/test/cancel', { config: { access: 'public' } }, async (request) => {
-    const body = sessionQuery.parse(
-      JSON.parse((request.body as Buffer | undefined)?.toString('utf8') || '{}'),
-    );
+    const body = sessionQuery.parse(jsonBody(request));
     const { tenant, row } = await testCheckout(body.session);
     await providerFor(app.deps, tenant, 'test').expireCheckout(row.id);
     await cancelCheckout(app.deps, 'test', row.id);

@@ -1,0 +1,9 @@
+import { eventSale } from '../bookings/checkout.service.ts';
+import { partySale } from '../parties/party.service.ts';
+import { registerSaleKind } from './checkout.ts';
+
+/** Every kind of sale, plugged into settlement and the expiry job (decision 010: add new kinds here). */
+export function registerSaleKinds(): void {
+  registerSaleKind(eventSale);
+  registerSaleKind(partySale);
+}
