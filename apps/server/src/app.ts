@@ -39,6 +39,7 @@ import { authPlugin } from './platform/auth.ts';
 import { databaseTrouble } from './platform/db-errors.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
+import { inputGuard, inputOutOfRange } from './platform/input-guard.ts';
 import { paymentRoutes } from './platform/payments/payments.routes.ts';
 import { resourceRoutes } from './platform/resources/engine.routes.ts';
 
@@ -129,8 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(400).send({ message: error.issues[0]?.message ?? 'Invalid request.' });
     }
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, ...(error.reason ? { reason: error.reason } : {}) });
     }
+    const outOfRange = inputOutOfRange(error);
+    if (outOfRange) return reply.code(400).send({ message: outOfRange.message });
     const trouble = databaseTrouble(error);
     if (trouble) {
       request.log.warn({ err: error }, 'database unavailable or busy');
@@ -145,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(authPlugin);
+  await app.register(inputGuard);
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(adminAccountRoutes);

@@ -3,8 +3,15 @@ import { z } from 'zod';
 /** Header on which the server hands the SPA its session token (SPEC.md point 4: "set on any response carrying a token header"). */
 export const TOKEN_HEADER = 'x-auth-token';
 
-/** Error body of every non-form call (CONVENTIONS.md point 5). */
-export const errorResponse = z.object({ message: z.string() });
+/**
+ * Why a 403 was answered: the session is gone (sign in again) or the signed-in user's role may not
+ * do this (another account is needed; the session stays). Decision 004.
+ */
+export const errorReasons = ['session_expired', 'wrong_role'] as const;
+export type ErrorReason = (typeof errorReasons)[number];
+
+/** Error body of every non-form call (CONVENTIONS.md point 5); a 403 also says its `reason`. */
+export const errorResponse = z.object({ message: z.string(), reason: z.enum(errorReasons).optional() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** The generated form response of SPEC.md point 3, answered by every form post. */

@@ -122,7 +122,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!access || access === 'public') return;
     if (!request.auth) {
       // 403 makes the SPA clear its session and say so (SPEC.md point 4).
-      if (request.authExpired) throw new ForbiddenError(messages.sessionExpired);
+      if (request.authExpired) throw new ForbiddenError(messages.sessionExpired, 'session_expired');
       throw new UnauthorizedError();
     }
     if (access !== 'signed-in' && !roleHas(request.auth.role, access)) throw new ForbiddenError();

@@ -13,6 +13,7 @@ import {
   createConfirmedParty,
   createWaiverTemplate,
 } from '../testing/waiver-fixtures.ts';
+import { CONTROL_CHARACTER_MESSAGE, OUT_OF_RANGE_MESSAGE } from './input-guard.ts';
 import { allResources, collectionPath } from './resources/define.ts';
 
 /**
@@ -105,6 +106,7 @@ describe('bad input to every write endpoint', () => {
     party: number;
     booking: string;
     partyRef: string;
+    slot: number;
   };
 
   /** Every table's row count, in one query. */
@@ -151,6 +153,7 @@ describe('bad input to every write endpoint', () => {
       party: party.id,
       booking: booking.reference,
       partyRef: party.reference,
+      slot: setup.morning.id,
     };
   });
   afterAll(() => t.close());
@@ -261,5 +264,176 @@ describe('bad input to every write endpoint', () => {
         expect(html ?? '').not.toMatch(/<script|<iframe|\son\w+\s*=|javascript:/i);
       }
     }
+  });
+  /** Every guarded route with its placeholders filled in, and the headers its access needs. */
+  const everyRoute = () =>
+    t.app.routeAccess
+      .filter((r) => r.url !== '/rest/logout')
+      .map((route) => ({
+        method: route.method as 'GET' | 'POST',
+        url: route.url
+          .replace(':parentId', String(ids.event))
+          .replace('/users/:id', `/users/${ids.otherStaff}`)
+          .replace('/children/:id', `/children/${ids.child}`)
+          .replace(':id', '1')
+          .replace(':action', 'delete'),
+        headers: route.access === 'public' ? {} : route.access === 'parent.self' ? parent : admin,
+      }));
+  const takesBody = (method: string) => ['POST', 'PUT', 'PATCH'].includes(method);
+
+  it('refuses NUL and other control characters in any query, path or body value with 400 (issue 21 point 22)', async () => {
+    const acl = await t.app.inject({ method: 'GET', url: '/rest/acl?authhash=%00' });
+    expect(acl.statusCode).toBe(400);
+    expect(acl.json()).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
+    const waiver = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/event-booking/waiver/check?authhash=${company.authhash}`,
+      payload: { id: 'abc\u0000', child_id: ids.child },
+    });
+    expect(waiver.statusCode).toBe(400);
+    expect(waiver.json()).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
+
+    const controls = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f'];
+    const before = await rowCounts();
+    for (const [i, route] of everyRoute().entries()) {
+      const c = controls[i % controls.length]!;
+      const inQuery = await t.app.inject({
+        method: route.method,
+        url: `${route.url}?authhash=${company.authhash}&id=${encodeURIComponent(`x${c}`)}`,
+        headers: route.headers,
+        payload: takesBody(route.method) ? {} : undefined,
+      });
+      const label = `${route.method} ${route.url} ${JSON.stringify(c)}`;
+      expect(inQuery.statusCode, `query ${label}`).toBe(400);
+      expect(inQuery.json(), `query ${label}`).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
+      // Webhooks read their body as raw bytes to check the provider's signature: it is not JSON.
+      if (!takesBody(route.method) || route.url.endsWith('/webhook')) continue;
+      const inBody = await t.app.inject({
+        method: route.method,
+        url: `${route.url}?authhash=${company.authhash}`,
+        headers: route.headers,
+        payload: { name: `Zoë${c}`, nested: { list: ['ok', `a${c}b`] } },
+      });
+      expect(inBody.statusCode, `body ${label}`).toBe(400);
+      expect(inBody.json(), `body ${label}`).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
+    }
+    expect(await rowCounts()).toEqual(before);
+    // Tab, line feed and carriage return are ordinary text and pass.
+    const tabbed = await t.app.inject({ method: 'GET', url: `/rest/acl?authhash=${company.authhash}%09` });
+    expect(tabbed.statusCode).toBeLessThan(500);
+    expect(tabbed.json()).not.toEqual({ message: CONTROL_CHARACTER_MESSAGE });
+  });
+
+  it("answers 400, never 500, for integers beyond PostgreSQL's 32-bit range (issue 21 point 23)", async () => {
+    const invitation = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/events/wait-list/invitation/check?authhash=${company.authhash}&w=x&b=-2147483649`,
+    });
+    expect(invitation.statusCode).toBe(400);
+    expect(invitation.json()).toEqual({ message: OUT_OF_RANGE_MESSAGE });
+    const party = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/birthday-party/booking/checkout?authhash=${company.authhash}`,
+      headers: parent,
+      payload: {
+        slot_id: ids.slot,
+        date: new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10),
+        quantity: 12,
+        amount: 10000,
+        student: { id: 2147483648 },
+        accept_terms: true,
+      },
+    });
+    expect(party.statusCode).toBe(400);
+    expect(errorResponse.parse(party.json()).message).toMatch(/./);
+
+    // Every route, with the bounds either side of 32 bits in its path, query and body.
+    const before = await rowCounts();
+    const bounds = ['2147483647', '2147483648', '-2147483648', '-2147483649', '9007199254740993', '1e10'];
+    for (const [i, route] of everyRoute().entries()) {
+      const n = bounds[i % bounds.length]!;
+      const url = route.url.replace(/\/1(\/|$)/, `/${n}$1`);
+      const response = await t.app.inject({
+        method: route.method,
+        url: `${url}?authhash=${company.authhash}&id=${n}&b=${n}&w=${n}&event_id=${n}&page=${n}`,
+        headers: route.headers,
+        payload: takesBody(route.method)
+          ? {
+              id: Number(n),
+              event_id: Number(n),
+              slot_id: Number(n),
+              child_id: n,
+              student: { id: Number(n) },
+              ids: [Number(n)],
+            }
+          : undefined,
+      });
+      const label = `${route.method} ${url} ${n} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+      expect(response.statusCode, label).toBeLessThan(500);
+    }
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('answers malformed JSON on every route that takes a body with 400 and a message (issue 21 point 28)', async () => {
+    const before = await rowCounts();
+    const bodies = ['{"name": ', '{name: 1}', '[1, 2', '"unterminated', '{"a":1}}', '\u0000'];
+    for (const [i, route] of everyRoute()
+      .filter((r) => takesBody(r.method))
+      .entries()) {
+      const response = await t.app.inject({
+        method: route.method,
+        url: `${route.url}?authhash=${company.authhash}`,
+        headers: { ...route.headers, 'content-type': 'application/json' },
+        payload: bodies[i % bodies.length],
+      });
+      const label = `${route.method} ${route.url} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+      expect(response.statusCode, label).toBe(400);
+      expect(errorResponse.safeParse(response.json()).success, label).toBe(true);
+    }
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('six simultaneous saves of the same form all succeed or refuse clearly, never 500 (issue 21 point 28)', async () => {
+    type FormField = { name: string; value: unknown };
+    let edited = 0;
+    for (const resource of allResources()) {
+      if (resource.parent) continue;
+      const base = collectionPath(resource);
+      const list = await t.app.inject({ method: 'GET', url: `${base}?per_page=1`, headers: admin });
+      const first = list.statusCode === 200 ? list.json().data?.[0] : undefined;
+      if (!first) continue;
+      const form = await t.app.inject({ method: 'GET', url: `${base}/${first.id}/edit`, headers: admin });
+      if (form.statusCode !== 200) continue;
+      const values = Object.fromEntries((form.json().fields as FormField[]).map((f) => [f.name, f.value]));
+      const saves = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          t.app.inject({ method: 'POST', url: `${base}/${first.id}`, headers: admin, payload: values }),
+        ),
+      );
+      for (const saved of saves) {
+        expect(saved.statusCode, `${base}: ${saved.body.slice(0, 300)}`).toBeLessThan(500);
+      }
+      edited++;
+    }
+    expect(edited).toBeGreaterThanOrEqual(3);
+
+    // The party's guest list, saved from six tabs at once.
+    const guests = {
+      guest_1_child_name: 'Oli',
+      guest_1_parent_email: 'ola@example.test',
+      guest_2_child_name: 'Pip',
+      guest_2_parent_email: 'pip.parent@example.test',
+    };
+    const saves = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/birthday-party/update-guest?id=${ids.partyRef}&authhash=${company.authhash}`,
+          headers: parent,
+          payload: guests,
+        }),
+      ),
+    );
+    for (const saved of saves) expect(saved.statusCode, saved.body.slice(0, 300)).toBeLessThan(500);
   });
 });

@@ -1,3 +1,5 @@
+import type { ErrorReason } from '@tumble/contracts/http';
+
 /**
  * Errors a service throws to end a request with a given status. The error handler in app.ts turns
  * them into `{ message }` (CONVENTIONS.md point 5); anything else is a 500 and is logged.
@@ -7,6 +9,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Why, for a client that must act differently on the same status (see ForbiddenError). */
+    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = 'AppError';
@@ -25,9 +29,14 @@ export class UnauthorizedError extends AppError {
   }
 }
 
+/**
+ * 403. The SPA ends the session on a 403 (SPEC.md point 4) unless the reason is `wrong_role`: a
+ * signed-in user whose role may not do this (a staff member on a parent's checkout) is not an
+ * expired session (decision 004).
+ */
 export class ForbiddenError extends AppError {
-  constructor(message = 'You do not have permission to do this.') {
-    super(403, message);
+  constructor(message = 'You do not have permission to do this.', reason: ErrorReason = 'wrong_role') {
+    super(403, message, {}, reason);
   }
 }
 

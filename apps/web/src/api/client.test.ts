@@ -290,6 +290,32 @@ describe('403 rule (the shared client applies it to every call)', () => {
     expect(redirect).toHaveBeenCalledOnce();
   });
 
+  it('keeps the session of a 403 whose reason is wrong_role: a staff member on a parent page (issue 21 point 13)', async () => {
+    stubFetch(
+      json({ message: 'You do not have permission to do this.', reason: 'wrong_role' }, { status: 403 }),
+    );
+    const { api, alert, redirect } = client({ pathname: '/event-booking/checkout', search: '?authhash=H5' });
+    api.setToken('tok');
+    api.setUserMeta({ role: 'companystaff', companyId: 7 });
+
+    const error = await api.get('/api/v1/students/profile').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).wrongRole).toBe(true);
+    expect(alert).not.toHaveBeenCalled();
+    expect(redirect).not.toHaveBeenCalled();
+    expect(api.getToken()).toBe('tok');
+  });
+
+  it('still ends the session on a 403 whose reason is session_expired', async () => {
+    stubFetch(json({ message: messages.sessionExpired, reason: 'session_expired' }, { status: 403 }));
+    const { api, alert } = client();
+    api.setToken('tok');
+
+    await expect(api.get('/rest/acl')).rejects.toMatchObject({ status: 403, wrongRole: false });
+    expect(alert).toHaveBeenCalledExactlyOnceWith(messages.sessionExpired);
+    expect(api.getToken()).toBeNull();
+  });
+
   it('leaves other error statuses alone', async () => {
     stubFetch(json({ message: 'Unauthorised' }, { status: 401 }));
     const { api, alert, redirect } = client();

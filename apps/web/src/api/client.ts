@@ -29,6 +29,14 @@ export class ApiError extends Error {
     return messageOf(this.body);
   }
 
+  /**
+   * A 403 for a signed-in user whose role may not make this call (a staff member on a parent's
+   * checkout): the session is fine, another account is needed (decision 004).
+   */
+  get wrongRole(): boolean {
+    return this.status === 403 && reasonOf(this.body) === 'wrong_role';
+  }
+
   /** The generated form response, when the body is one. */
   get formResponse(): FormResponse | undefined {
     const parsed = formResponse.safeParse(this.body);
@@ -42,6 +50,14 @@ export class CommunicationError extends Error {
     super(messages.communicationError, { cause });
     this.name = 'CommunicationError';
   }
+}
+
+function reasonOf(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'reason' in body) {
+    const { reason } = body as { reason: unknown };
+    if (typeof reason === 'string') return reason;
+  }
+  return undefined;
 }
 
 function messageOf(body: unknown): string | undefined {
@@ -175,8 +191,10 @@ export class ApiClient {
   }
 
   setUserMeta(meta: UserMeta): void {
+    const changed = meta.role !== this.userMeta?.role || meta.companyId !== this.userMeta?.companyId;
     this.userMeta = meta;
     this.write(USER_META_STORAGE_KEY, JSON.stringify(meta));
+    if (changed) this.emit();
   }
 
   /** Forgets the session: token, cached user meta and (unless kept, as on logout) the auth hash. */
@@ -193,7 +211,7 @@ export class ApiClient {
     this.emit();
   }
 
-  /** For useSyncExternalStore: called whenever the token or auth hash changes. */
+  /** For useSyncExternalStore: called whenever the token, auth hash or user meta changes. */
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -300,14 +318,17 @@ export class ApiClient {
 
   /** The error of a non-2xx answer, after applying the 403 rule. */
   private failure(status: number, parsed: ParsedBody, text: string): ApiError {
-    if (status === 403) this.handleForbidden();
-    return new ApiError(status, parsed.ok ? parsed.value : text);
+    const error = new ApiError(status, parsed.ok ? parsed.value : text);
+    if (status === 403 && !error.wrongRole) this.handleForbidden();
+    return error;
   }
 
   /**
    * SPEC.md point 4 gives two readings of the 403 rule. Reading chosen: "the shared client applies
    * the 403 rule to every call" — any 403 clears the session, and, unless the visitor is already on
-   * a login page (which would loop), alerts once and sends them to the right login page.
+   * a login page (which would loop), alerts once and sends them to the right login page. The one
+   * exception is a 403 whose `reason` is `wrong_role`: the session is alive but belongs to a role
+   * that may not make the call, so it is kept and the page says whose it is (decision 004).
    */
   private handleForbidden(): void {
     const location = this.location();

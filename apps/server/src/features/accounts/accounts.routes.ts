@@ -61,7 +61,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // The SPA loads the user meta with its stored token: a dead token must answer 403 so the SPA
       // applies the session-expired rule of SPEC.md point 4, not a 404 ('User Meta Request failed.').
-      if (request.authExpired && !request.query.authhash) throw new ForbiddenError(messages.sessionExpired);
+      if (request.authExpired && !request.query.authhash)
+        throw new ForbiddenError(messages.sessionExpired, 'session_expired');
       return accounts.acl(app.deps, request.auth, request.query.authhash);
     },
   );

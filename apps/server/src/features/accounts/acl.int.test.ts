@@ -218,6 +218,6 @@ describe('GET /rest/acl for a public visitor', () => {
   it('answers 403 to a dead token without an authhash, so the SPA applies its session-expired rule', async () => {
     const response = await getAcl('', { authorization: `Bearer ${'z'.repeat(43)}` });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: messages.sessionExpired });
+    expect(response.json()).toEqual({ message: messages.sessionExpired, reason: 'session_expired' });
   });
 });

@@ -389,7 +389,7 @@ describe('forgotten password and reset', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(old.statusCode).toBe(403);
-    expect(old.json()).toEqual({ message: messages.sessionExpired });
+    expect(old.json()).toEqual({ message: messages.sessionExpired, reason: 'session_expired' });
     const [oldSession] = await t.database.db
       .select()
       .from(authSessions)

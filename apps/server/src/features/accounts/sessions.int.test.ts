@@ -276,16 +276,37 @@ describe('sessions', () => {
 
     const next = await acl(token);
     expect(next.statusCode).toBe(403);
-    expect(next.json()).toEqual({ message: 'Your session has expired. Please login again.' });
+    expect(next.json()).toEqual({
+      message: 'Your session has expired. Please login again.',
+      reason: 'session_expired',
+    });
     expect(next.headers[TOKEN_HEADER]).toBeUndefined();
     const again = await t.app.inject({ method: 'POST', url: '/rest/logout', headers: bearer(token) });
     expect(again.statusCode).toBe(403);
-    expect(again.json()).toEqual({ message: messages.sessionExpired });
+    expect(again.json()).toEqual({ message: messages.sessionExpired, reason: 'session_expired' });
 
     // Only that session ends: the same user on another device stays signed in.
     const other = await acl(otherDevice);
     expect(other.statusCode).toBe(200);
     expect(other.json().meta.company_id).toBe(company.id);
+  });
+
+  it('answers a staff member on a parent-only call 403 with reason wrong_role, and the session lives on (issue 21 point 13)', async () => {
+    const company = await createCompany(t.database.db);
+    const staff = await createUser(t.database.db, company.id, { role: 'companystaff' });
+    const { token } = await signIn(t.app, staff);
+    const parentOnly = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/students/profile',
+      headers: bearer(token),
+    });
+    expect(parentOnly.statusCode).toBe(403);
+    // Not the session-expired answer: the SPA keeps the session and says the page is for parents.
+    expect(parentOnly.json()).toEqual({
+      message: 'You do not have permission to do this.',
+      reason: 'wrong_role',
+    });
+    expect((await acl(token)).statusCode).toBe(200);
   });
 
   it('answers 401, not 403, to a logout without any token', async () => {
@@ -303,7 +324,7 @@ describe('sessions', () => {
   it('answers 403 to a well-formed token that was never issued', async () => {
     const response = await acl('x'.repeat(43));
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: messages.sessionExpired });
+    expect(response.json()).toEqual({ message: messages.sessionExpired, reason: 'session_expired' });
   });
 
   it('ends a session after 4 hours without a request (idle expiry)', async () => {
@@ -326,7 +347,7 @@ describe('sessions', () => {
     await setLastSeen('4 hours 1 minute');
     const outside = await acl(token);
     expect(outside.statusCode).toBe(403);
-    expect(outside.json()).toEqual({ message: messages.sessionExpired });
+    expect(outside.json()).toEqual({ message: messages.sessionExpired, reason: 'session_expired' });
   });
 
   it('ends a session at its absolute expiry even while it is in use', async () => {
@@ -342,7 +363,7 @@ describe('sessions', () => {
 
     const response = await acl(token);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: messages.sessionExpired });
+    expect(response.json()).toEqual({ message: messages.sessionExpired, reason: 'session_expired' });
   });
 
   it("refuses a disabled user's token with 403", async () => {
@@ -355,7 +376,7 @@ describe('sessions', () => {
 
     const response = await acl(token);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: messages.sessionExpired });
+    expect(response.json()).toEqual({ message: messages.sessionExpired, reason: 'session_expired' });
   });
 
   it("refuses the token of a suspended company's user with 403", async () => {
@@ -367,7 +388,7 @@ describe('sessions', () => {
 
     const response = await acl(token);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: messages.sessionExpired });
+    expect(response.json()).toEqual({ message: messages.sessionExpired, reason: 'session_expired' });
   });
 });
 
