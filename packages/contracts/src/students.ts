@@ -59,6 +59,8 @@ export const myBookingsResponse = z.array(
     event_name: z.string(),
     status: z.enum(['pending', 'confirmed', 'cancelled', 'expired', 'refund_due']),
     created_at: z.string(),
+    /** The day it was booked in the company's time zone, YYYY-MM-DD (not the browser's). */
+    booked_on: z.string(),
     /** Cents. */
     total: z.number(),
     places: z.number(),
@@ -80,6 +82,25 @@ export const myBookingsResponse = z.array(
   }),
 );
 export type MyBookings = z.infer<typeof myBookingsResponse>;
+
+/**
+ * GET /api/v1/students/my-waitlist: the parent's open waitlist entries (waiting, or invited to
+ * book a freed place), by day. POST /api/v1/students/my-waitlist/:id/leave leaves one.
+ */
+export const myWaitlistResponse = z.array(
+  z.object({
+    id: z.number(),
+    event_name: z.string(),
+    session_name: z.string(),
+    /** YYYY-MM-DD, the company's calendar day. */
+    date: z.string(),
+    places: z.number(),
+    status: z.enum(['waiting', 'invited']),
+    /** Place in the queue for that session-day (1 = next); null once invited. */
+    position: z.number().nullable(),
+  }),
+);
+export type MyWaitlist = z.infer<typeof myWaitlistResponse>;
 
 /** GET /api/v1/students/my-party-bookings, newest first. */
 export const myPartyBookingsResponse = z.array(
@@ -115,6 +136,8 @@ export const myPaymentsResponse = z.array(
     status: z.string(),
     provider: z.string(),
     paid_at: z.string().nullable(),
+    /** The day it was paid in the company's time zone, YYYY-MM-DD; null while unpaid. */
+    paid_on: z.string().nullable(),
     /** GET with the session token: application/pdf. */
     receipt_url: z.string(),
   }),
@@ -130,6 +153,8 @@ export const myWaiversResponse = z.array(
     version: z.number(),
     signer_name: z.string(),
     signed_at: z.string(),
+    /** When it was signed, as the company's clock reads it ('21 Nov 2026, 3:04 pm'). */
+    signed_when: z.string(),
     /** GET with the session token: application/pdf. */
     pdf_url: z.string(),
   }),

@@ -1,6 +1,7 @@
 import { emailTaken } from '@tumble/contracts/students';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Tenant } from '../../platform/tenancy.ts';
 import { addDays } from '../../platform/time.ts';
 import { createBookableEvent } from '../../testing/booking-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
@@ -14,6 +15,7 @@ import {
   SIGNATURE,
 } from '../../testing/waiver-fixtures.ts';
 import { users } from '../accounts/accounts.tables.ts';
+import { bookings, waitlistEntries } from '../bookings/bookings.tables.ts';
 import { children } from './students.tables.ts';
 
 describe("the parent's account", () => {
@@ -242,5 +244,83 @@ describe("the parent's account", () => {
       (await get('/api/v1/students/my-bookings', (await sessionFor(t.database.db, staff)).headers))
         .statusCode,
     ).toBe(403);
+  });
+
+  it("lists the parent's waitlisted days with their place in the queue, and lets the parent leave one (issue 21 point 2)", async () => {
+    const other = await createCompany(t.database.db, { paymentMethod: 'test' });
+    const stranger = await parent(other.id, 'Stranger');
+    const setup = await createBookableEvent(t.database.db, company.id);
+    const tenant = new Tenant(company.id);
+    const entry = (parentId: number, date: string, status: 'waiting' | 'invited' = 'waiting') => ({
+      parentId,
+      eventId: setup.event.id,
+      sessionId: setup.session.id,
+      date,
+      places: 1,
+      status,
+    });
+    const monday = setup.event.startDate;
+    const tuesday = addDays(monday, 1);
+    // They queued first on Monday; I am second there, and invited on Tuesday.
+    await t.database.db.insert(waitlistEntries).values(tenant.values(entry(them.id, monday)));
+    const [mine] = await t.database.db
+      .insert(waitlistEntries)
+      .values([tenant.values(entry(me.id, monday)), tenant.values(entry(me.id, tuesday, 'invited'))])
+      .returning();
+
+    const list = (await get('/api/v1/students/my-waitlist', me.headers)).json();
+    expect(list).toEqual([
+      {
+        id: mine!.id,
+        event_name: 'Holiday Camp',
+        session_name: 'Morning',
+        date: monday,
+        places: 1,
+        status: 'waiting',
+        position: 2,
+      },
+      expect.objectContaining({ date: tuesday, status: 'invited', position: null }),
+    ]);
+    expect((await get('/api/v1/students/my-waitlist', them.headers)).json()).toEqual([
+      expect.objectContaining({ date: monday, position: 1 }),
+    ]);
+
+    // Another parent's entry, and another company's parent: 404, nothing changes.
+    expect((await post(`/api/v1/students/my-waitlist/${mine!.id}/leave`, {}, them.headers)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await post(`/api/v1/students/my-waitlist/${mine!.id}/leave`, {}, stranger.headers)).statusCode,
+    ).toBe(404);
+    expect((await get('/api/v1/students/my-waitlist', me.headers)).json()).toHaveLength(2);
+
+    const left = await post(`/api/v1/students/my-waitlist/${mine!.id}/leave`, {}, me.headers);
+    expect(left.json()).toEqual({ valid: true });
+    expect((await get('/api/v1/students/my-waitlist', me.headers)).json()).toEqual([
+      expect.objectContaining({ date: tuesday }),
+    ]);
+    expect((await post(`/api/v1/students/my-waitlist/${mine!.id}/leave`, {}, me.headers)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("gives each booking's day in the company's time zone, not UTC (issue 21 point 30)", async () => {
+    const setup = await createBookableEvent(t.database.db, company.id);
+    const mia = await createChild(t.database.db, company.id, them.id, 'Mia');
+    const { booking } = await createConfirmedBooking(t.database.db, company.id, {
+      parentId: them.id,
+      eventId: setup.event.id,
+      childIds: [mia.id],
+      total: 4500,
+    });
+    // 23 Nov 2026 22:30 UTC is already 24 Nov in Sydney (the company's zone).
+    await t.database.db
+      .update(bookings)
+      .set({ createdAt: new Date('2026-11-23T22:30:00Z') })
+      .where(eq(bookings.id, booking.id));
+    const list = (await get('/api/v1/students/my-bookings', them.headers)).json();
+    expect(list.find((b: { reference: string }) => b.reference === booking.reference)).toMatchObject({
+      booked_on: '2026-11-24',
+    });
   });
 });
