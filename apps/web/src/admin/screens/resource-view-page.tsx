@@ -7,6 +7,7 @@ import { PencilIcon } from '../../components/icons';
 import { PageLoader } from '../../components/page-loader';
 import { useResourceRecord } from '../api/get-record';
 import { FieldValue } from '../field-value';
+import { RecordSections } from '../record-sections';
 import { ParentTabs, ResourceHeader, useCrumbs } from '../resource-header';
 import { pageBase } from '../resource-ref';
 import { canEditRows, ResourceScope, recordTitle, ScreenProblem, useResourceScope } from '../resource-scope';
@@ -107,6 +108,7 @@ function ViewScreen() {
           ))}
         </Stack>
       </Card>
+      <RecordSections resourceRef={ref} meta={meta} id={id} />
       {runner.confirmDialog}
     </>
   );
