@@ -56,19 +56,6 @@ export interface SectionDef {
   ) => Promise<Record<string, string | number | null>[]>;
 }
 
-/**
- * A read-only list under a row on its page (a booking's children and days, a parent's bookings).
- * `rows` reads through the owning feature's service; a row's `href` links it to its admin page.
- */
-export interface SectionDef {
-  label: string;
-  columns: { name: string; label: string }[];
-  rows: (
-    ctx: Omit<ResourceContext, 'afterCommit'>,
-    row: ResourceRow,
-  ) => Promise<Record<string, string | number | null>[]>;
-}
-
 /** Field name → message, for checks that span fields or need the database. */
 export type FieldErrors = Record<string, string>;
 

@@ -146,13 +146,6 @@ export function resourceRoutes(resources: Resource[]): FastifyPluginAsyncZod {
           async (request) => engine.sections(resource, call(request), request.params.id),
         );
       }
-      if (resource.sections) {
-        app.get(
-          `${base}/:id/sections`,
-          { schema: { tags, params: itemParams, response: { 200: recordSections } }, config: read },
-          async (request) => engine.sections(resource, call(request), request.params.id),
-        );
-      }
       app.get(
         `${base}/:id/edit`,
         { schema: { tags, params: itemParams, response: { 200: formDefinition } }, config: write },

@@ -152,7 +152,6 @@ export function meta(resource: Resource, auth: AuthContext): ResourceMeta {
         selection: a.selection,
         confirm: a.confirm ?? null,
         ...(a.dismiss ? { dismiss: a.dismiss } : {}),
-        ...(a.dismiss ? { dismiss: a.dismiss } : {}),
         ...(a.screen ? { screen: a.screen } : {}),
         ...(a.fields
           ? { fields: Object.entries(a.fields).map(([field, def]) => fieldMetaOf(field, def)) }
