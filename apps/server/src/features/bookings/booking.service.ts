@@ -5,6 +5,7 @@ import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { readTogether } from '../../platform/reads.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
 import { type Company, companyOf } from '../accounts/accounts.service.ts';
@@ -133,11 +134,12 @@ export async function eventCells(
   timeZone: string;
   company: Company;
 }> {
-  const [company, sessions, restricted, taken] = await Promise.all([
-    options.company ?? companyOf(db, tenant),
-    sessionsOf(db, tenant, event.id),
-    eventRestrictedDates(db, tenant),
-    takenPlaces(db, tenant, event.id, options),
+  // `db` is a transaction under checkout's and the waitlist's locks: readTogether keeps its one connection to one query at a time.
+  const [company, sessions, restricted, taken] = await readTogether(db, [
+    async () => options.company ?? companyOf(db, tenant),
+    () => sessionsOf(db, tenant, event.id),
+    () => eventRestrictedDates(db, tenant),
+    () => takenPlaces(db, tenant, event.id, options),
   ]);
   const cells = computeCells({
     event,
