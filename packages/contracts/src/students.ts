@@ -153,7 +153,7 @@ export const myWaiversResponse = z.array(
     version: z.number(),
     signer_name: z.string(),
     signed_at: z.string(),
-    /** When it was signed, as the company's clock reads it ('21 Nov 2026, 3:04 pm'). */
+    /** When it was signed, as the company's clock reads it ('24/11/2026 09:30'). */
     signed_when: z.string(),
     /** GET with the session token: application/pdf. */
     pdf_url: z.string(),

@@ -262,6 +262,17 @@ export async function paymentReceipt(deps: AppDeps, auth: AuthContext, paymentId
   });
 }
 
+/** An instant as the company's clock reads it, like the web's other dates: '24/11/2026 09:30'. */
+function dayAndTime(at: Date, timeZone: string): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return `${displayDate(todayIn(timeZone, at))} ${time.format(at)}`;
+}
+
 /** GET /api/v1/students/waivers: waivers signed for the parent's children. */
 export async function myWaivers(deps: AppDeps, auth: AuthContext): Promise<MyWaivers> {
   const [rows, company] = await Promise.all([
@@ -279,7 +290,7 @@ export async function myWaivers(deps: AppDeps, auth: AuthContext): Promise<MyWai
     version: w.waiverVersion,
     signer_name: w.signerName,
     signed_at: w.signedAt.toISOString(),
-    signed_when: displayInstant(w.signedAt, company.timeZone),
+    signed_when: dayAndTime(w.signedAt, company.timeZone),
     pdf_url: `/api/v1/students/waivers/${w.id}/pdf`,
   }));
 }

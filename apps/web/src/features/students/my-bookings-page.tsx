@@ -1,11 +1,12 @@
 import { Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { MyBookings } from '@tumble/contracts/students';
 import type { ReactNode } from 'react';
-import { formatLocalDate, formatMoney } from '../../admin/format';
+import { formatDate, formatMoney } from '../../admin/format';
 import { PageTitle } from '../../components/page-title';
 import { useMyBookings } from './api/bookings';
 import { ListContent } from './components/list-content';
 import { BookingStatusBadge, PaymentStatusBadge, WaiverBadge } from './components/status-badges';
+import { WaitlistSection } from './components/waitlist-section';
 import { formatDayWithWeekday } from './student-format';
 
 type Booking = MyBookings[number];
@@ -32,7 +33,7 @@ function BookingCard({ booking }: { booking: Booking }) {
               {booking.event_name}
             </Title>
             <Text size="sm" c="dimmed">
-              Ref {booking.reference} · Booked {formatLocalDate(booking.created_at)}
+              Ref {booking.reference} · Booked {formatDate(booking.booked_on)}
             </Text>
           </Stack>
           <BookingStatusBadge status={booking.status} />
@@ -90,6 +91,7 @@ export function MyBookingsPage() {
   return (
     <Stack gap="md" maw={1100} w="100%" mx="auto">
       <PageTitle title="My Bookings" description="Your event bookings, newest first." />
+      <WaitlistSection />
       <ListContent query={bookings} empty="You have no bookings yet.">
         {(rows) => (
           <Stack gap="md">

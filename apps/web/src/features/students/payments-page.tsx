@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { MyPayments } from '@tumble/contracts/students';
-import { formatLocalDate, formatMoney } from '../../admin/format';
+import { formatDate, formatMoney } from '../../admin/format';
 import { useFileDownload } from '../../components/file-download';
 import { useNarrowScreen } from '../../components/narrow-screen';
 import { PageTitle } from '../../components/page-title';
@@ -35,7 +35,7 @@ function ReceiptButton({
 }
 
 function PaidOn({ payment }: { payment: Payment }) {
-  return payment.paid_at ? formatLocalDate(payment.paid_at) : <Text c="dimmed">–</Text>;
+  return payment.paid_on ? formatDate(payment.paid_on) : <Text c="dimmed">–</Text>;
 }
 
 function PaymentTable({ rows, receipts }: { rows: Payment[]; receipts: Receipts }) {

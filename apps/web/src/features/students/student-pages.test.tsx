@@ -331,7 +331,9 @@ const bookings: MyBookings = [
     reference: 'EB-1001',
     event_name: 'Summer holiday camp',
     status: 'confirmed',
-    created_at: '2026-12-01T12:00:00.000Z',
+    // 22:30 UTC on 23/11 is already 24/11 in the company's zone (Sydney): the server says which day.
+    created_at: '2026-11-23T22:30:00.000Z',
+    booked_on: '2026-11-24',
     total: 12000,
     places: 2,
     sessions: [
@@ -350,6 +352,7 @@ const bookings: MyBookings = [
     event_name: 'Spring clinic',
     status: 'pending',
     created_at: '2026-09-10T12:00:00.000Z',
+    booked_on: '2026-09-10',
     total: 4550,
     places: 1,
     sessions: [{ name: 'Afternoon', date: '2026-10-03' }],
@@ -370,7 +373,7 @@ describe('/admin/students/my-booking', () => {
         await screen.findByRole('article', { name: 'Summer holiday camp EB-1001' }, FIRST_LOAD),
       );
       expect(camp.getByText('Confirmed')).toBeTruthy();
-      expect(camp.getByText('Ref EB-1001 · Booked 01/12/2026')).toBeTruthy();
+      expect(camp.getByText('Ref EB-1001 · Booked 24/11/2026')).toBeTruthy();
       expect(camp.getByText('Full day · Mon 04/01/2027')).toBeTruthy();
       expect(camp.getByText('Morning · Tue 05/01/2027')).toBeTruthy();
       expect(within(camp.getByText('Mia Lee').parentElement!).getByText('Waiver signed')).toBeTruthy();
@@ -388,6 +391,55 @@ describe('/admin/students/my-booking', () => {
       // No waiver for this event: no badge, no link.
       expect(clinic.queryByText(/waiver/i)).toBeNull();
       expect(clinic.queryByRole('link', { name: 'Sign waivers' })).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the waitlisted days with their place in the queue, and leaves one (issue 21 point 2)',
+    async () => {
+      let waitlist = [
+        {
+          id: 41,
+          event_name: 'Summer holiday camp',
+          session_name: 'Morning',
+          date: '2027-01-06',
+          places: 2,
+          status: 'waiting',
+          position: 3,
+        },
+        {
+          id: 42,
+          event_name: 'Summer holiday camp',
+          session_name: 'Morning',
+          date: '2027-01-07',
+          places: 1,
+          status: 'invited',
+          position: null,
+        },
+      ];
+      const fetchMock = signedInParent({
+        'GET /api/v1/students/my-bookings': () => json(bookings),
+        'GET /api/v1/students/my-waitlist': () => json(waitlist),
+        'POST /api/v1/students/my-waitlist/41/leave': () => {
+          waitlist = waitlist.filter((entry) => entry.id !== 41);
+          return json({ valid: true });
+        },
+      });
+      renderApp('/admin/students/my-booking');
+      const user = userEvent.setup();
+
+      const section = within(await screen.findByRole('region', { name: 'Waitlisted days' }, FIRST_LOAD));
+      expect(section.getByText('Summer holiday camp · Morning · Wed 06/01/2027')).toBeTruthy();
+      expect(section.getByText('2 places · Waiting · number 3 in the queue')).toBeTruthy();
+      expect(section.getByText(/1 place · A place is free for you/)).toBeTruthy();
+
+      await user.click(
+        section.getByRole('button', { name: 'Leave the waitlist for Morning on Wed 06/01/2027' }),
+      );
+      await waitFor(() => expect(section.queryByText(/Wed 06\/01\/2027/)).toBeNull());
+      expect(callsTo(fetchMock, '/api/v1/students/my-waitlist/41/leave', 'POST')).toHaveLength(1);
+      expect(section.getByText(/Thu 07\/01\/2027/)).toBeTruthy();
     },
     SLOW,
   );
@@ -502,6 +554,7 @@ const payments: MyPayments = [
     status: 'paid',
     provider: 'stripe',
     paid_at: '2026-12-01T12:00:00.000Z',
+    paid_on: '2026-12-01',
     receipt_url: '/api/v1/students/payments/31/receipt',
   },
   {
@@ -511,6 +564,7 @@ const payments: MyPayments = [
     status: 'refunded',
     provider: 'stripe',
     paid_at: '2026-12-02T12:00:00.000Z',
+    paid_on: '2026-12-02',
     receipt_url: '/api/v1/students/payments/32/receipt',
   },
 ];
@@ -619,6 +673,7 @@ const waivers: MyWaivers = [
     version: 2,
     signer_name: 'Pat Parent',
     signed_at: '2026-12-01T12:30:00.000Z',
+    signed_when: '01/12/2026 23:30',
     pdf_url: '/api/v1/students/waivers/3/pdf',
   },
 ];

@@ -1,6 +1,5 @@
 import { Alert, Button, Card, Stack, Table, Text } from '@mantine/core';
 import type { MyWaivers } from '@tumble/contracts/students';
-import { formatDateTime } from '../../admin/format';
 import { useFileDownload } from '../../components/file-download';
 import { useNarrowScreen } from '../../components/narrow-screen';
 import { PageTitle } from '../../components/page-title';
@@ -55,7 +54,7 @@ function WaiverTable({ rows, pdfs }: { rows: SignedWaiver[]; pdfs: PdfButtonProp
                   </Text>
                 </Table.Td>
                 <Table.Td>{waiver.signer_name}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(waiver.signed_at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{waiver.signed_when}</Table.Td>
                 <Table.Td ta="right">
                   <PdfButton waiver={waiver} pdfs={pdfs} />
                 </Table.Td>
@@ -92,7 +91,7 @@ function WaiverCards({ rows, pdfs }: { rows: SignedWaiver[]; pdfs: PdfButtonProp
               </Text>
             </Stack>
             <Text size="sm" c="dimmed">
-              Signed by {waiver.signer_name} on {formatDateTime(waiver.signed_at)}
+              Signed by {waiver.signer_name} on {waiver.signed_when}
             </Text>
             <PdfButton waiver={waiver} pdfs={pdfs} fullWidth />
           </Stack>

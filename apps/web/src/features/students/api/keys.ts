@@ -7,6 +7,7 @@ export const studentKeys = {
   child: (id: number) => ['students', 'children', id] as const,
   myBookings: ['students', 'my-bookings'] as const,
   myPartyBookings: ['students', 'my-party-bookings'] as const,
+  myWaitlist: ['students', 'my-waitlist'] as const,
   payments: ['students', 'payments'] as const,
   waivers: ['students', 'waivers'] as const,
 };
