@@ -40,6 +40,7 @@ import { databaseTrouble } from './platform/db-errors.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
 import { inputGuard, inputOutOfRange } from './platform/input-guard.ts';
+import { installationResources } from './platform/installation/installation.resource.ts';
 import { paymentRoutes } from './platform/payments/payments.routes.ts';
 import { resourceRoutes } from './platform/resources/engine.routes.ts';
 
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...waiverResources,
       ...settingsResources,
       auditLogResource,
+      ...installationResources,
     ]),
   );
 

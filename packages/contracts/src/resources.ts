@@ -10,6 +10,8 @@ export const fieldTypes = [
   'richtext',
   'number',
   'money',
+  /** A percentage typed as 1.5, stored as basis points (150); min and max in basis points. */
+  'percent',
   'date',
   'time',
   'datetime',
@@ -43,6 +45,8 @@ export const fieldMeta = z.object({
   /** Shown in view and list only, never in the form. */
   readOnly: z.boolean(),
   default: z.unknown().optional(),
+  /** Shown, required and saved only while another field has this value (a surcharge's kind). */
+  when: z.object({ field: z.string(), value: z.string() }).optional(),
 });
 export type FieldMeta = z.infer<typeof fieldMeta>;
 

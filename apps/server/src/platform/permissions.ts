@@ -27,6 +27,11 @@ export const permissions = {
   'settings.write': ['companyadmin'],
   /** A parent's own profile, children and bookings. */
   'parent.self': ['student'],
+  /**
+   * The installation's own records (its plans and modules, platform/installation/), which belong
+   * to no company. No company role holds it: an installation operator role will.
+   */
+  'installation.operate': [],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;

@@ -1,4 +1,4 @@
-import { ne } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { defineResource } from '../../platform/resources/define.ts';
 import { field } from '../../platform/resources/fields.ts';
 import {
@@ -188,18 +188,34 @@ export const surchargesResource = defineResource({
     kind: field.select(
       'Kind',
       [
-        { value: 'percent', label: 'Percent (basis points, 150 = 1.5%)' },
-        { value: 'fixed', label: 'Fixed (cents)' },
+        { value: 'percent', label: 'Percent of the total' },
+        { value: 'fixed', label: 'Fixed amount' },
       ],
       { required: true },
     ),
-    amount: field.number('Amount', { required: true, min: 0, max: 10_000_00 }),
+    // One column, `amount`: basis points for a percent surcharge (staff type 1.5 for 1.5%), cents
+    // for a fixed one. Each kind has its own field, shown while that kind is chosen.
+    percent: field.percent('Percent', {
+      column: 'amount',
+      required: true,
+      help: 'e.g. 1.5 for 1.5%',
+      when: { field: 'kind', value: 'percent' },
+    }),
+    fixed_amount: field.money('Amount', {
+      column: 'amount',
+      required: true,
+      max: 1_000_000,
+      when: { field: 'kind', value: 'fixed' },
+    }),
   },
-  list: { columns: ['name', 'payment_method', 'kind', 'amount'], filters: ['payment_method'] },
+  list: {
+    columns: ['name', 'payment_method', 'kind', 'percent', 'fixed_amount'],
+    filters: ['payment_method'],
+  },
   permissions: billing,
   check: (v) =>
-    v.kind === 'percent' && (v.amount as number) > 2000
-      ? { amount: 'A surcharge cannot be more than 20%.' }
+    v.kind === 'percent' && (v.percent as number) > 2000
+      ? { percent: 'A surcharge cannot be more than 20%.' }
       : undefined,
 });
 
@@ -220,9 +236,28 @@ export const paymentTermsResource = defineResource({
       { required: true },
     ),
     content: field.richtext('Terms', { required: true, default: DEFAULT_TERMS_HTML }),
+    is_default: field.boolean('Default', {
+      help: 'Shown at checkout unless an event picks other terms; one default for events, one for parties',
+    }),
   },
-  list: { columns: ['name', 'applies_to'], search: ['name'] },
+  list: { columns: ['name', 'applies_to', 'is_default'], search: ['name'], filters: ['applies_to'] },
   permissions: billing,
+  // One default per kind: choosing a new default clears the old one of that kind in the same transaction.
+  beforeSave: async (values, { tx, tenant, id }) => {
+    if (values.is_default) {
+      await tx
+        .update(paymentTerms)
+        .set({ isDefault: false })
+        .where(
+          tenant.where(
+            paymentTerms,
+            eq(paymentTerms.appliesTo, values.applies_to as 'events' | 'parties'),
+            id === null ? undefined : ne(paymentTerms.id, id),
+          ),
+        );
+    }
+    return values;
+  },
 });
 
 /** Which providers the company takes cards with; exactly one enabled method is the default. */

@@ -5,6 +5,7 @@ import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { sanitizeRichText } from '../../platform/html.ts';
 import { readTogether } from '../../platform/reads.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
@@ -201,7 +202,8 @@ export async function bookingPage(deps: AppDeps, tenant: Tenant, e: string): Pro
       end_date: event.endDate,
       age_start: event.ageStart,
       age_end: event.ageEnd,
-      intro: event.intro,
+      // Intros saved while the field was a plain text area were never sanitized: clean them on the way out.
+      intro: event.intro && sanitizeRichText(event.intro),
       full: event.full,
       Contacts: contacts.map((c) => ({ name: c.name, email: c.email, phone: c.phone })),
       Venue: venue

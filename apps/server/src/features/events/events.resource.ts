@@ -39,7 +39,8 @@ export const eventsResource = defineResource({
       default: 100,
       help: '100 means no upper limit',
     }),
-    intro: field.textarea('Introduction', { max: 600 }),
+    // Shown as HTML on the public booking page (SPEC.md), so sanitized on save like every rich text.
+    intro: field.richtext('Introduction', { max: 2000 }),
     full: field.richtext('Description'),
     cut_off_day: field.boolean('Close bookings days before', {
       help: 'Off: a day closes when its session starts. On: it closes the chosen number of days before, at the cutoff time.',
@@ -47,6 +48,9 @@ export const eventsResource = defineResource({
     cutoff_days_before: field.number('Days before', { required: true, min: 0, max: 60, default: 0 }),
     cutoff_time: field.time('Cutoff time'),
     booking_fee: field.money('Booking fee', { default: 0, help: 'Charged once per booking' }),
+    payment_terms_id: field.reference('Payment terms', 'payment-terms', {
+      help: 'Empty: the default event payment terms',
+    }),
     published: field.boolean('Published', { help: 'Shown on the public booking page' }),
   },
   list: {

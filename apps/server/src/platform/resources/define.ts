@@ -19,6 +19,8 @@ export interface ResourceContext {
   tx: Db;
   /** The parent's id for nested resources (events/:parentId/sessions). */
   parentId: number | null;
+  /** The ids of the parent's own ancestors, outermost first (terms/:t/classes/:parentId/sessions: [t]). */
+  ancestorIds: number[];
   /** Work to do once the transaction has committed (e.g. offer freed places to the waitlist). */
   afterCommit: (work: () => Promise<unknown>) => void;
 }
@@ -64,10 +66,25 @@ export interface ResourceDefinition {
   name: string;
   label: string;
   singular: string;
-  /** Must carry `companyId` (and `id`); for nested resources also the parent column. */
+  /**
+   * Must carry `id` and `companyId` (unless `scope` is 'installation'); for nested resources also
+   * the parent column.
+   */
   table: PgTable;
-  /** Nested under another resource: its name and this table's column pointing at the parent's id. */
+  /**
+   * Nested under another resource: its name and this table's column pointing at the parent's id.
+   * The parent may itself be nested (term → class → sessions): every ancestor in the URL is checked
+   * to be the tenant's and the parent of the next one.
+   */
   parent?: { resource: string; column: string };
+  /**
+   * 'company' (the default): every row belongs to one company and every query is scoped to the
+   * caller's. 'installation': rows belong to the installation itself (the platform's plans and
+   * modules), queries are not tenant-scoped, and only an installation permission may be named.
+   */
+  scope?: 'company' | 'installation';
+  /** Where staff find it in the sidebar; omit for resources reached from another (nested, references). */
+  nav?: NavPlacement;
   /** The field that names a row in references, titles and confirmations. */
   titleField: string;
   fields: Record<string, FieldDef>;
@@ -102,11 +119,32 @@ export interface ResourceDefinition {
   ) => Promise<ResourceValues> | ResourceValues;
 }
 
+/** The sidebar's groups, by what staff do, in the order shown (SPA: app/layouts/staff-frame.tsx). */
+export const navGroups = [
+  'Classes',
+  'Events',
+  'Parties',
+  'Families',
+  'Money',
+  'Communications',
+  'Reports',
+  'Settings',
+] as const;
+export type NavGroup = (typeof navGroups)[number];
+
+export interface NavPlacement {
+  group: NavGroup;
+  icon: string;
+  /** The entry's words when they differ from the resource's label (e.g. 'NSW vouchers'). */
+  label?: string;
+}
+
 /** A definition checked against its table, with its columns resolved. */
 export interface Resource extends ResourceDefinition {
   columns: Record<string, PgColumn>;
   idColumn: PgColumn;
-  companyColumn: PgColumn;
+  /** null only for installation resources. */
+  companyColumn: PgColumn | null;
   parentColumn: PgColumn | null;
   archiveColumn: PgColumn | null;
   /** Field name → column. */
@@ -158,11 +196,21 @@ export function defineResource(definition: ResourceDefinition): Resource {
     ...definition,
     columns,
     idColumn: need('id', 'the id'),
-    companyColumn: need('companyId', 'tenancy'),
+    companyColumn: definition.scope === 'installation' ? null : need('companyId', 'tenancy'),
     parentColumn: definition.parent ? need(definition.parent.column, 'the parent') : null,
     archiveColumn: definition.deleteMode === 'archive' ? need('archivedAt', 'archiving') : null,
     fieldColumns,
   };
+  if (definition.scope === 'installation') {
+    // Installation rows are no company's: only the installation's operators may reach them.
+    for (const permission of Object.values(definition.permissions))
+      if (!permission.startsWith('installation.'))
+        throw new Error(
+          `resource ${definition.name}: an installation resource needs installation.* permissions`,
+        );
+    if (definition.parent)
+      throw new Error(`resource ${definition.name}: installation resources are not nested`);
+  }
   if (registry.has(resource.name)) throw new Error(`resource ${resource.name} is defined twice`);
   registry.set(resource.name, resource);
   return resource;
@@ -176,9 +224,40 @@ export function allResources(): Resource[] {
   return [...registry.values()];
 }
 
-/** The URL of a resource's collection; nested ones carry their parent's id. */
+/** A nested resource's ancestors, outermost first (sessions of a class of a term: [terms, classes]). */
+export function ancestorsOf(resource: Resource): Resource[] {
+  const chain: Resource[] = [];
+  let current = resource;
+  while (current.parent) {
+    const parent = registry.get(current.parent.resource);
+    if (!parent) throw new Error(`resource ${current.name}: unknown parent '${current.parent.resource}'`);
+    if (chain.includes(parent)) throw new Error(`resource ${resource.name}: its parents form a loop`);
+    chain.unshift(parent);
+    current = parent;
+  }
+  return chain;
+}
+
+/** The route parameter of each ancestor's id: the direct parent's is `parentId`. */
+export function ancestorParams(resource: Resource): string[] {
+  const chain = ancestorsOf(resource);
+  return chain.map((_, i) => (i === chain.length - 1 ? 'parentId' : `ancestor${i + 1}Id`));
+}
+
+/**
+ * The URL of a resource's collection; nested ones carry each ancestor's id:
+ * `/api/v1/admin/events/:parentId/sessions`, `/api/v1/admin/terms/:ancestor1Id/classes/:parentId/sessions`.
+ */
 export function collectionPath(resource: Resource): string {
-  return resource.parent
-    ? `/api/v1/admin/${resource.parent.resource}/:parentId/${resource.name}`
-    : `/api/v1/admin/${resource.name}`;
+  const params = ancestorParams(resource);
+  const prefix = ancestorsOf(resource)
+    .map((ancestor, i) => `${ancestor.name}/:${params[i]}/`)
+    .join('');
+  return `/api/v1/admin/${prefix}${resource.name}`;
+}
+
+/** A collection path with its parameters filled in (tests, redirects): ids outermost first. */
+export function fillPath(path: string, ids: readonly number[]): string {
+  let i = 0;
+  return path.replace(/:(ancestor\d+Id|parentId)/g, () => String(ids[i++] ?? ':missing'));
 }

@@ -9,9 +9,10 @@ import { children } from '../../features/students/students.tables.ts';
 import { createCompany, createUser, signIn } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { auditLog } from '../audit/audit.tables.ts';
+import { plans } from '../installation/installation.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
 import { roleHas } from '../permissions.ts';
-import { allResources, collectionPath, getResource, type Resource } from './define.ts';
+import { allResources, ancestorsOf, collectionPath, fillPath, getResource, type Resource } from './define.ts';
 import type { FieldDef } from './fields.ts';
 
 type Headers = Record<string, string>;
@@ -22,7 +23,7 @@ const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   sessions: { start_date: '2030-01-06', end_date: '2030-01-10', start_time: '09:00', end_time: '12:00' },
   'birthday-pricing': { base_price: 30000, deposit: 10000 },
   'nsw-settings': { code_format: '^[0-9]{8}$' },
-  surcharges: { kind: 'percent', amount: 150 },
+  surcharges: { kind: 'percent', percent: 1.5 },
   venues: { postcode: '2150' },
 };
 
@@ -46,8 +47,12 @@ describe('resource engine: every resource in the registry', () => {
   /** Resource name → id of a row of company A (and the parent id for nested ones). */
   const rowsA = new Map<string, { id: number; parentId: number | null }>();
 
-  const path = (resource: Resource, parentId: number | null) =>
-    collectionPath(resource).replace(':parentId', String(parentId));
+  /** The collection path under company A's row of each ancestor. */
+  const path = (resource: Resource, _parentId?: number | null) =>
+    fillPath(
+      collectionPath(resource),
+      ancestorsOf(resource).map((a) => rowsA.get(a.name)!.id),
+    );
 
   async function sampleValue(name: string, def: FieldDef, resource: Resource): Promise<unknown> {
     const override = SAMPLE_OVERRIDES[resource.name]?.[name];
@@ -63,6 +68,8 @@ describe('resource engine: every resource in the registry', () => {
         return def.min ?? 1;
       case 'money':
         return 2500;
+      case 'percent':
+        return 1.5;
       case 'date':
         return '2030-01-06';
       case 'time':
@@ -170,6 +177,14 @@ describe('resource engine: every resource in the registry', () => {
         .returning();
       return row!.id;
     },
+    // The installation's plans: no company role may write them through the API.
+    plans: async () => {
+      const [row] = await t.database.db
+        .insert(plans)
+        .values({ name: `Plan ${Date.now()}`, monthlyPrice: 0 })
+        .returning();
+      return row!.id;
+    },
     'audit-log': async () => {
       const [row] = await t.database.db
         .insert(auditLog)
@@ -191,7 +206,7 @@ describe('resource engine: every resource in the registry', () => {
     if (existing) return existing;
     const resource = getResource(name)!;
     const parentId = resource.parent ? (await rowOf(resource.parent.resource)).id : null;
-    if (resource.canCreate === false) {
+    if (resource.canCreate === false || resource.scope === 'installation') {
       const direct = READ_ONLY_ROWS[name];
       if (!direct) throw new Error(`read-only resource ${name} needs a row in READ_ONLY_ROWS`);
       const created = { id: await direct(parentId), parentId };
@@ -212,7 +227,7 @@ describe('resource engine: every resource in the registry', () => {
     const [row] = await t.database.db
       .select({ id: resource.idColumn })
       .from(resource.table)
-      .where(eq(resource.companyColumn, companyA))
+      .where(resource.companyColumn ? eq(resource.companyColumn, companyA) : undefined)
       .orderBy(asc(resource.idColumn))
       .limit(1);
     const created = { id: row!.id as number, parentId };
@@ -225,7 +240,7 @@ describe('resource engine: every resource in the registry', () => {
     t.database.db
       .select()
       .from(resource.table)
-      .where(eq(resource.companyColumn, companyA))
+      .where(resource.companyColumn ? eq(resource.companyColumn, companyA) : undefined)
       .orderBy(asc(resource.idColumn));
 
   beforeAll(async () => {
@@ -322,11 +337,13 @@ describe('resource engine: every resource in the registry', () => {
           { method: 'POST', url: base, payload: body },
         );
       }
+      // An installation's rows are no company's: every company user is refused outright.
+      const refused = resource.scope === 'installation' ? 403 : 404;
       for (const call of calls) {
         const response = await t.app.inject({ ...call, headers: adminB } as InjectOptions);
-        expect(response.statusCode, `${call.method} ${call.url}: ${response.body}`).toBe(404);
+        expect(response.statusCode, `${call.method} ${call.url}: ${response.body}`).toBe(refused);
       }
-      if (!resource.parent) {
+      if (!resource.parent && resource.scope !== 'installation') {
         const list = await t.app.inject({ method: 'GET', url: base, headers: adminB });
         expect(list.statusCode).toBe(200);
         expect(list.json().data.map((r: { id: number }) => r.id)).not.toContain(id);

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { requireAuth } from '../auth.ts';
 import { BadRequestError } from '../errors.ts';
 import { newFileKey, sniffImage } from '../files.ts';
-import { collectionPath, type Resource } from './define.ts';
+import { ancestorParams, collectionPath, type Resource } from './define.ts';
 import * as engine from './engine.service.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -39,16 +39,22 @@ export function resourceRoutes(resources: Resource[]): FastifyPluginAsyncZod {
   return async (app) => {
     for (const resource of resources) {
       const base = collectionPath(resource);
-      const params = resource.parent ? z.object({ parentId: id }) : z.object({});
-      const itemParams = resource.parent ? z.object({ parentId: id, id }) : z.object({ id });
+      // One id parameter per ancestor (terms/:ancestor1Id/classes/:parentId/sessions).
+      const ancestors = ancestorParams(resource);
+      const params = z.object(Object.fromEntries(ancestors.map((name) => [name, id])));
+      const itemParams = z.object({ ...params.shape, id });
       const tags = [`admin: ${resource.name}`];
       const read = { access: resource.permissions.read };
       const write = { access: resource.permissions.write };
-      const call = (request: { auth: unknown; params: unknown }) => ({
-        deps: app.deps,
-        auth: requireAuth(request as never),
-        parentId: (request.params as { parentId?: number }).parentId ?? null,
-      });
+      const call = (request: { auth: unknown; params: unknown }) => {
+        const values = request.params as Record<string, number | undefined>;
+        return {
+          deps: app.deps,
+          auth: requireAuth(request as never),
+          parentId: values.parentId ?? null,
+          ancestorIds: ancestors.slice(0, -1).map((name) => values[name]!),
+        };
+      };
 
       app.get(
         `${base}/meta`,
@@ -91,7 +97,7 @@ export function resourceRoutes(resources: Resource[]): FastifyPluginAsyncZod {
         {
           schema: {
             tags,
-            params: params.extend({ action: z.string().max(64) }),
+            params: z.object({ ...params.shape, action: z.string().max(64) }),
             body: dispatchRequest,
             response: { 200: dispatchResponse, 400: errorResponse },
           },

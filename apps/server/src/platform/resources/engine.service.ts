@@ -24,6 +24,9 @@ import { roleHas } from '../permissions.ts';
 import type { Tenant } from '../tenancy.ts';
 import {
   type ActionDef,
+  ancestorsOf,
+  collectionPath,
+  fillPath,
   getResource,
   type Resource,
   type ResourceContext,
@@ -36,36 +39,64 @@ export interface EngineCall {
   deps: AppDeps;
   auth: AuthContext;
   parentId: number | null;
+  /** The parent's own ancestors' ids, outermost first (empty for one level of nesting). */
+  ancestorIds: number[];
 }
 
 const tenantOf = (call: EngineCall): Tenant => call.auth.tenant;
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** `company_id = tenant`, `parent = parentId` for nested resources, archived rows hidden unless asked. */
+/**
+ * The rows of a resource the caller may see: the tenant's (`company_id = tenant`), or, for an
+ * installation resource, every row (only installation operators reach those routes), and always
+ * the resource's fixed `where`. Every query of the engine starts here.
+ */
+function rowsOf(resource: Resource, call: EngineCall, ...conditions: (SQL | undefined)[]): SQL {
+  if (!resource.companyColumn) return and(resource.where, ...conditions) ?? sql`true`;
+  return tenantOf(call).where({ companyId: resource.companyColumn }, resource.where, ...conditions);
+}
+
+/** `rowsOf`, and `parent = parentId` for nested resources. */
 function scope(resource: Resource, call: EngineCall, ...conditions: (SQL | undefined)[]): SQL {
-  return tenantOf(call).where(
-    { companyId: resource.companyColumn },
+  return rowsOf(
+    resource,
+    call,
     resource.parentColumn ? eq(resource.parentColumn, call.parentId ?? -1) : undefined,
-    resource.where,
     ...conditions,
   );
 }
 
-/** A nested resource's parent must be the tenant's, or the whole call is 404. */
+/**
+ * Every ancestor in a nested URL must be the tenant's and the parent of the next one
+ * (terms/1/classes/2/sessions: term 1 is the tenant's, class 2 is the tenant's and term 1's),
+ * or the whole call is 404.
+ */
 async function assertParent(
   resource: Resource,
   call: EngineCall,
   db: Db = call.deps.database.db,
 ): Promise<void> {
   if (!resource.parent) return;
-  const parent = getResource(resource.parent.resource);
-  if (!parent || call.parentId === null) throw new NotFoundError();
-  const [found] = await db
-    .select({ id: parent.idColumn })
-    .from(parent.table)
-    .where(tenantOf(call).where({ companyId: parent.companyColumn }, eq(parent.idColumn, call.parentId)))
-    .limit(1);
-  if (!found) throw new NotFoundError();
+  const chain = ancestorsOf(resource);
+  const ids = [...call.ancestorIds, call.parentId];
+  if (ids.length !== chain.length) throw new NotFoundError();
+  for (const [i, ancestor] of chain.entries()) {
+    const id = ids[i];
+    if (id === null || id === undefined) throw new NotFoundError();
+    const [found] = await db
+      .select({ id: ancestor.idColumn })
+      .from(ancestor.table)
+      .where(
+        rowsOf(
+          ancestor,
+          call,
+          eq(ancestor.idColumn, id),
+          i > 0 && ancestor.parentColumn ? eq(ancestor.parentColumn, ids[i - 1]!) : undefined,
+        ),
+      )
+      .limit(1);
+    if (!found) throw new NotFoundError();
+  }
 }
 
 const columnKey = (resource: Resource, field: string) =>
@@ -76,6 +107,41 @@ function serialize(resource: Resource, row: Record<string, unknown>): ResourceRo
   const out: ResourceRow = { id: row.id as number };
   for (const [name, def] of Object.entries(resource.fields))
     out[name] = toApiValue(def, row[columnKey(resource, name)]);
+  // A conditional field shows its column only while its condition holds (percent or fixed amount).
+  for (const [name, def] of Object.entries(resource.fields))
+    if (def.when && String(out[def.when.field]) !== def.when.value) out[name] = null;
+  return out;
+}
+
+/**
+ * Conditional fields (`when`): required only while their condition holds, and dropped otherwise
+ * so that a field sharing their column writes it.
+ */
+function applyConditions(resource: Resource, values: ResourceValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [name, def] of Object.entries(resource.fields)) {
+    if (!def.when || def.readOnly) continue;
+    if (String(values[def.when.field]) !== def.when.value) delete values[name];
+    else if (def.required && (values[name] === null || values[name] === undefined))
+      errors[name] = `${def.label} is required.`;
+  }
+  return errors;
+}
+
+/**
+ * A value left out of a not-null column that has a default takes the default (an event saved
+ * without a booking fee has a fee of 0) instead of failing on the null.
+ */
+function withColumnDefaults(resource: Resource, columns: Record<string, unknown>, creating: boolean) {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(columns)) {
+    const column = resource.columns[key];
+    if ((value === null || value === undefined) && column?.notNull && column.hasDefault) {
+      if (!creating) out[key] = sql`default`;
+      continue;
+    }
+    out[key] = value;
+  }
   return out;
 }
 
@@ -95,13 +161,7 @@ async function withReferenceLabels(
     const found = await call.deps.database.db
       .select({ id: target.idColumn, title: target.fieldColumns[target.titleField]! })
       .from(target.table)
-      .where(
-        tenantOf(call).where(
-          { companyId: target.companyColumn },
-          target.where,
-          inArray(target.idColumn, ids),
-        ),
-      );
+      .where(rowsOf(target, call, inArray(target.idColumn, ids)));
     const byId = new Map(found.map((f) => [f.id as number, String(f.title ?? '')]));
     rows.forEach((row, i) => {
       const id = row[name];
@@ -178,6 +238,7 @@ export async function sections(resource: Resource, call: EngineCall, id: number)
     auth: call.auth,
     tx: call.deps.database.db,
     parentId: call.parentId,
+    ancestorIds: call.ancestorIds,
   };
   const out: RecordSections = [];
   for (const [name, section] of Object.entries(resource.sections ?? {})) {
@@ -310,7 +371,11 @@ export async function formDefinition(
 export function formSchema(resource: Resource) {
   return z.object(
     Object.fromEntries(
-      formFields(resource).map(([name]) => [name, fieldSchema(name, resource.fields[name]!)]),
+      formFields(resource).map(([name]) => {
+        const def = resource.fields[name]!;
+        // A conditional field's requirement is checked once its condition is known (applyConditions).
+        return [name, fieldSchema(name, def.when ? { ...def, required: false } : def)];
+      }),
     ),
   );
 }
@@ -327,13 +392,7 @@ async function checkReferences(resource: Resource, call: EngineCall, tx: Db, val
       const found = await tx
         .select({ id: target.idColumn })
         .from(target.table)
-        .where(
-          tenantOf(call).where(
-            { companyId: target.companyColumn },
-            target.where,
-            inArray(target.idColumn, ids),
-          ),
-        );
+        .where(rowsOf(target, call, inArray(target.idColumn, ids)));
       if (found.length !== ids.length) {
         errors[name] =
           `Please choose ${def.type === 'reference' ? 'a valid' : 'valid'} ${def.label.toLowerCase()}.`;
@@ -392,15 +451,21 @@ export async function save(
         auth: call.auth,
         tx,
         parentId: call.parentId,
+        ancestorIds: call.ancestorIds,
         id,
         afterCommit: (work: () => Promise<unknown>) => afterCommit.push(work),
       };
       const errors = {
+        ...applyConditions(resource, values),
         ...(await checkReferences(resource, call, tx, values)),
         ...((await resource.check?.(values, ctx)) ?? {}),
       };
       if (Object.keys(errors).length > 0) return invalid(errors);
-      const columns = toColumns(resource, (await resource.beforeSave?.(values, ctx)) ?? values);
+      const columns = withColumnDefaults(
+        resource,
+        toColumns(resource, (await resource.beforeSave?.(values, ctx)) ?? values),
+        id === null,
+      );
       if (id === null) {
         const parentKey = resource.parentColumn
           ? {
@@ -408,9 +473,10 @@ export async function save(
                 call.parentId,
             }
           : {};
+        const row = { ...columns, ...parentKey };
         const [created] = await tx
           .insert(loose(resource.table))
-          .values(tenantOf(call).values({ ...columns, ...parentKey }) as never)
+          .values((resource.companyColumn ? tenantOf(call).values(row) : row) as never)
           .returning();
         await audit(tx, resource, call, 'create', null, created as Record<string, unknown>);
       } else {
@@ -423,7 +489,7 @@ export async function save(
       }
       return {
         valid: true,
-        redirect: listPagePath(resource, call.parentId),
+        redirect: listPagePath(resource, call),
         info: { title: 'Saved', message: `The ${resource.singular.toLowerCase()} has been saved.` },
       };
     });
@@ -438,11 +504,10 @@ export async function save(
   }
 }
 
-/** The SPA page that lists a resource. */
-export function listPagePath(resource: Resource, parentId: number | null): string {
-  return resource.parent
-    ? `/admin/${resource.parent.resource}/${parentId}/${resource.name}`
-    : `/admin/${resource.name}`;
+/** The SPA page that lists a resource: its API path without the API prefix. */
+export function listPagePath(resource: Resource, call: Pick<EngineCall, 'parentId' | 'ancestorIds'>): string {
+  const ids = resource.parent ? [...call.ancestorIds, call.parentId ?? 0] : [];
+  return fillPath(collectionPath(resource), ids).replace('/api/v1/admin/', '/admin/');
 }
 
 async function removeRows(resource: Resource, call: EngineCall, tx: Db, ids: number[]) {
@@ -564,6 +629,7 @@ export async function dispatch(
       auth: call.auth,
       tx,
       parentId: call.parentId,
+      ancestorIds: call.ancestorIds,
       afterCommit: (work) => afterCommit.push(work),
     };
     const message = await action.run!(ctx, serialized, parsedValues.data as ResourceValues);
@@ -585,21 +651,20 @@ export async function options(
   call: EngineCall,
   q: string | undefined,
 ): Promise<Option[]> {
+  await assertParent(resource, call);
   const title = resource.fieldColumns[resource.titleField]!;
   const rows = await call.deps.database.db
     .select({ id: resource.idColumn, title })
     .from(resource.table)
     .where(
-      and(
-        tenantOf(call).where(
-          { companyId: resource.companyColumn },
-          resource.where,
-          // A nested resource's choices are its parent's own rows (sessions of this event).
-          resource.parentColumn && call.parentId !== null
-            ? eq(resource.parentColumn, call.parentId)
-            : undefined,
-          q ? ilike(title, `%${escapeLike(q)}%`) : undefined,
-        ),
+      rowsOf(
+        resource,
+        call,
+        // A nested resource's choices are its parent's own rows (sessions of this event).
+        resource.parentColumn && call.parentId !== null
+          ? eq(resource.parentColumn, call.parentId)
+          : undefined,
+        q ? ilike(title, `%${escapeLike(q)}%`) : undefined,
         resource.archiveColumn ? isNull(resource.archiveColumn) : undefined,
       ),
     )

@@ -19,6 +19,11 @@ export interface FieldDef {
   /** Shown in view and list, never written by the form (computed or system values). */
   readOnly?: boolean;
   default?: unknown;
+  /**
+   * Only while another field has this value is the field shown, required and saved (two fields
+   * may then share a column: a surcharge's percent or fixed amount).
+   */
+  when?: { field: string; value: string };
 }
 
 type Opts = Omit<FieldDef, 'type' | 'label'>;
@@ -46,6 +51,8 @@ export const field = {
     max: 100_000_000,
     ...o,
   }),
+  /** Typed as a percentage (1.5), stored as basis points (150); `min`/`max` in basis points. */
+  percent: (label: string, o: Opts = {}): FieldDef => ({ type: 'percent', label, min: 0, max: 10_000, ...o }),
   date: (label: string, o: Opts = {}): FieldDef => ({ type: 'date', label, ...o }),
   time: (label: string, o: Opts = {}): FieldDef => ({ type: 'time', label, ...o }),
   datetime: (label: string, o: Opts = {}): FieldDef => ({ type: 'datetime', label, ...o }),
@@ -163,6 +170,26 @@ export function fieldSchema(name: string, def: FieldDef): z.ZodType {
       );
       return finish(n, numberInput);
     }
+    case 'percent': {
+      // The form carries the percentage; the column stores basis points (1.5% → 150).
+      const shown = (bp: number) => `${bp / 100}%`;
+      const percent = z
+        .number(`${def.label} must be a percentage like 1.5.`)
+        .refine(
+          (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+          `${def.label} may have at most two decimals.`,
+        )
+        .transform((v) => Math.round(v * 100))
+        .refine(
+          (bp) => def.min === undefined || bp >= def.min,
+          `${def.label} must be at least ${shown(def.min ?? 0)}.`,
+        )
+        .refine(
+          (bp) => def.max === undefined || bp <= def.max,
+          `${def.label} must be at most ${shown(def.max ?? 0)}.`,
+        );
+      return finish(percent, numberInput);
+    }
     case 'reference':
       return finish(
         z.number(`Please choose a valid ${def.label.toLowerCase()}.`).int().positive().max(2_147_483_647),
@@ -235,6 +262,7 @@ export function fieldSchema(name: string, def: FieldDef): z.ZodType {
 export function toApiValue(def: FieldDef, value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (def.type === 'time' && typeof value === 'string') return value.slice(0, 5);
+  if (def.type === 'percent' && typeof value === 'number') return value / 100;
   if (value === undefined) return null;
   return value;
 }
@@ -252,5 +280,6 @@ export function fieldMetaOf(name: string, def: FieldDef): FieldMeta {
     ...(def.options ? { options: [...def.options] } : {}),
     ...(def.reference ? { reference: def.reference } : {}),
     ...(def.default !== undefined ? { default: def.default } : {}),
+    ...(def.when ? { when: def.when } : {}),
   };
 }
