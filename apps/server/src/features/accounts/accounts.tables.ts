@@ -8,7 +8,8 @@ export const companies = pgTable('companies', {
   /** Storage key of the logo (see platform/files.ts), or null. */
   logoFile: text(),
   timeZone: text().notNull().default('Australia/Sydney'),
-  currency: text().notNull().default('AUD'),
+  /** ISO 4217, two-decimal currencies only (money is kept in cents); SPEC.md point 9: USD unless set. */
+  currency: text().notNull().default('USD'),
   paymentMethod: text({ enum: ['stripe', 'square', 'test'] })
     .notNull()
     .default('test'),

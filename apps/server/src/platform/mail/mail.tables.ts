@@ -4,7 +4,8 @@ import { companies, tenantKey } from '../../features/accounts/accounts.tables.ts
 /**
  * Every mail is first written here, in the same transaction as the change that causes it, then
  * sent by the `mail.send` job. Without SMTP_URL it stays here with status 'kept' and staff read it
- * in the admin area.
+ * in the admin area; the same job also writes it as an .eml file under DATA_DIR/mail (`file`), so
+ * mail nobody can read in an outbox (a new company's activation) is still readable (issue 21 point 15).
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -23,6 +24,8 @@ export const mailOutbox = pgTable(
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /** Without SMTP: the .eml file under DATA_DIR/mail this mail was written to. */
+    file: text(),
   },
   (t) => [index('mail_outbox_company').on(t.companyId, t.createdAt)],
 );
