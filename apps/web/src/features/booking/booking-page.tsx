@@ -33,7 +33,7 @@ import { SuccessCard } from '../../components/success-card';
 import { useBookingPage } from './api/booking-page';
 import { useChargesSummary } from './api/charges-summary';
 import { useSessions } from './api/sessions';
-import { checkoutPath } from './booking-links';
+import { checkoutPath, type HeldPlace, heldPlace } from './booking-links';
 import { clearCheckout, saveCheckout } from './checkout-storage';
 import { EventDetails } from './components/event-details';
 import { SessionCalendar } from './components/session-calendar';
@@ -61,7 +61,14 @@ export function BookingPage() {
   }, [authhash]);
 
   if (params.get('status') === 'true') return <BookingSuccess authhash={authhash} />;
-  return <BookingSteps e={e} authhash={authhash} cancelled={params.get('status') === 'cancelled'} />;
+  return (
+    <BookingSteps
+      e={e}
+      authhash={authhash}
+      cancelled={params.get('status') === 'cancelled'}
+      held={heldPlace(params)}
+    />
+  );
 }
 
 function NoEventData() {
@@ -74,10 +81,18 @@ function NoEventData() {
   );
 }
 
-function BookingSteps({ e, authhash, cancelled }: { e: string; authhash: string; cancelled: boolean }) {
+interface BookingStepsProps {
+  e: string;
+  authhash: string;
+  cancelled: boolean;
+  /** The place an accepted invitation holds: straight to the sessions, that day chosen. */
+  held: HeldPlace | undefined;
+}
+
+function BookingSteps({ e, authhash, cancelled, held }: BookingStepsProps) {
   const validCode = decodeEventCode(e) !== null && authhash !== '';
   const page = useBookingPage(e, authhash, { enabled: validCode });
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState(held ? 1 : 0);
   useDocumentTitle(page.data ? `${page.data.event.name} · Booking` : 'Booking');
 
   if (!validCode) return <NoEventData />;
@@ -115,7 +130,7 @@ function BookingSteps({ e, authhash, cancelled }: { e: string; authhash: string;
           <EventDetails event={data.event} bookable={data.bookable} onBookNow={() => setStep(1)} />
         </Stepper.Step>
         <Stepper.Step label="Sessions">
-          <SessionPicker data={data} e={e} authhash={authhash} />
+          <SessionPicker data={data} e={e} authhash={authhash} held={held} />
         </Stepper.Step>
         <Stepper.Step label="Done" />
       </Stepper>
@@ -127,16 +142,19 @@ interface SessionPickerProps {
   data: BookingPageResponse;
   e: string;
   authhash: string;
+  held?: HeldPlace | undefined;
 }
 
 /** Step 2: how many children, which session-days, the running total and Checkout. */
-function SessionPicker({ data, e, authhash }: SessionPickerProps) {
+function SessionPicker({ data, e, authhash, held }: SessionPickerProps) {
   const { event, settings } = data;
   const sessions = useSessions(e, authhash);
   const token = useAuthToken();
   const navigate = useNavigate();
-  const [quantity, setQuantity] = useState(QUANTITY_MIN);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [quantity, setQuantity] = useState(() =>
+    held ? Math.min(Math.max(held.places, QUANTITY_MIN), QUANTITY_MAX) : QUANTITY_MIN,
+  );
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(held ? [held.cell] : []));
 
   const days = sessions.data?.days ?? {};
   const { booked, waiting } = useMemo(

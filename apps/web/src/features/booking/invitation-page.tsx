@@ -8,6 +8,7 @@ import { useAcl } from '../../api/acl';
 import { ApiError, api } from '../../api/client';
 import { BookingHeader } from '../../components/booking-header';
 import { PageLoader } from '../../components/page-loader';
+import { formatDayWithWeekday } from '../students/student-format';
 import { type InvitationParams, invitationCall } from './api/invitation';
 import { bookingPath } from './booking-links';
 
@@ -46,7 +47,16 @@ export function InvitationPage() {
     try {
       const answer = await invitationCall('accept', params);
       if (answer.valid) {
-        navigate(bookingPath(params.authhash, params.e, params.b));
+        // The booking page opens on the sessions with the held day chosen (issue 21 point 4).
+        const place = check.data?.place;
+        navigate(
+          bookingPath(
+            params.authhash,
+            params.e,
+            params.b,
+            place && { cell: place.cell, places: place.places },
+          ),
+        );
         return;
       }
       setOutcome(answer.message ?? '');
@@ -94,11 +104,25 @@ export function InvitationPage() {
       </Stack>
     );
   } else {
+    const { place } = check.data;
     body = (
       <Stack gap="md">
         <Title order={1} size="h3">
           A place is available
         </Title>
+        {place ? (
+          <Stack gap={2} data-testid="invitation-place">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {place.event_name}
+            </Text>
+            <Text>
+              {place.session_name} · {formatDayWithWeekday(place.date)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {place.places === 1 ? '1 place' : `${place.places} places`}
+            </Text>
+          </Stack>
+        ) : null}
         <Text>
           A place has freed up for the session you waitlisted. Accept to book it now, or decline to offer it
           to the next family.

@@ -9,6 +9,16 @@ export const invitationResponse = z.object({
   valid: z.boolean(),
   message: z.string().optional(),
   redirect: z.string().optional(),
+  /** An open invitation: the event, session and day the place is for, and its cell. */
+  place: z
+    .object({
+      event_name: z.string(),
+      session_name: z.string(),
+      date: z.string(),
+      places: z.number(),
+      cell: z.string(),
+    })
+    .optional(),
 });
 export type InvitationResponse = z.infer<typeof invitationResponse>;
 
