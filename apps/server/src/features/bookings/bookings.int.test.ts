@@ -459,7 +459,17 @@ describe('event booking', () => {
       const link = new URL(/https?:\/\/\S+/.exec(mine[0]!.text)![0]);
       const [w, b] = [link.searchParams.get('w')!, link.searchParams.get('b')!];
       const tenant = new Tenant(company.id);
-      expect(await checkInvitation(t.deps, tenant, w, b)).toEqual({ valid: true });
+      // The invitation says which event, session and day the place is for (issue 21 point 4).
+      expect(await checkInvitation(t.deps, tenant, w, b)).toEqual({
+        valid: true,
+        place: {
+          event_name: 'Holiday Camp',
+          session_name: 'Morning',
+          date: FUTURE_MONDAY,
+          places: 1,
+          cell: fixture.cell(),
+        },
+      });
       // The invited place is held for them: another parent finds the day full, the invited one bookable.
       const stranger = await newParent();
       expect((await checkout(stranger.headers, order(fixture))).statusCode).toBe(409);
