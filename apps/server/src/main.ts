@@ -7,7 +7,9 @@ import { runMigrations } from './db/migrate.ts';
 import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
 import { LocalDiskStorage } from './platform/files.ts';
 import { type Jobs, startJobs } from './platform/jobs.ts';
+import { publicUrlWarning } from './platform/payments/origin.ts';
 import { seedDemo } from './seed/demo.ts';
+import { mailWithoutSmtpNotice } from './platform/mail/mail.service.ts';
 
 /** Start: config → database (embedded or DATABASE_URL) → migrate → seed → listen. */
 async function main() {
@@ -62,6 +64,10 @@ async function main() {
     await registerBookingJobs(deps);
     await app.listen({ port: config.PORT, host: config.HOST });
     say(`ready on ${config.publicUrl}`);
+    const mailNotice = mailWithoutSmtpNotice(config);
+    if (mailNotice) say(mailNotice);
+    const warning = publicUrlWarning(config);
+    if (warning) console.warn(`[tumble] warning: ${warning}`);
   } catch (error) {
     console.error(error);
     await shutdown('startup failure');

@@ -9,8 +9,15 @@ import { createBookableEvent, FUTURE_MONDAY } from '../../testing/booking-fixtur
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { createPartySetup } from '../../testing/party-fixtures.ts';
-import { couponRedemptions, coupons, nswSettings, promotionalCodes } from '../billing/billing.tables.ts';
+import {
+  couponRedemptions,
+  coupons,
+  nswSettings,
+  paymentTerms,
+  promotionalCodes,
+} from '../billing/billing.tables.ts';
 import { bookings, waitlistEntries } from '../bookings/bookings.tables.ts';
+import { events } from '../events/events.tables.ts';
 import { partyBookings } from '../parties/parties.tables.ts';
 
 /** The purchase pipeline (decision 010) across kinds of sale, against the real database. */
@@ -457,5 +464,37 @@ describe('purchase pipeline', () => {
     } finally {
       await local.close();
     }
+  });
+
+  it('payment terms: an event shows its chosen terms, else the default event terms; parties show the default party terms', async () => {
+    const tenant = new Tenant(company.id);
+    const terms = (name: string, appliesTo: 'events' | 'parties', isDefault: boolean) =>
+      t.database.db
+        .insert(paymentTerms)
+        .values(tenant.values({ name, appliesTo, isDefault, content: `<p>${name}</p>` }))
+        .returning()
+        .then((rows) => rows[0]!);
+    // Rows that are not the default come first, so "the first row found" would pick them.
+    await terms('Old event terms', 'events', false);
+    const chosen = await terms('Camp terms', 'events', false);
+    await terms('Default event terms', 'events', true);
+    await terms('Default party terms', 'parties', true);
+    const plain = await createBookableEvent(t.database.db, company.id);
+    const camp = await createBookableEvent(t.database.db, company.id);
+    await t.database.db.update(events).set({ paymentTermsId: chosen.id }).where(eq(events.id, camp.event.id));
+    const eventTerms = async (eventId: number) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/booking/payment-terms?authhash=${company.authhash}&event_id=${eventId}`,
+        })
+      ).json();
+    expect(await eventTerms(plain.event.id)).toEqual({ content: '<p>Default event terms</p>' });
+    expect(await eventTerms(camp.event.id)).toEqual({ content: '<p>Camp terms</p>' });
+    const partyTerms = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/birthday-party/payment-terms?authhash=${company.authhash}`,
+    });
+    expect(partyTerms.json()).toEqual({ payment_terms: '<p>Default party terms</p>' });
   });
 });

@@ -16,3 +16,14 @@ export function browserOrigin(config: Config, request: FastifyRequest): string {
     return config.publicUrl;
   return `${request.protocol}://${host}`;
 }
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * The start-up warning when PUBLIC_URL is unset while the server listens beyond loopback: mail
+ * (which has no request to take an origin from) would link to localhost. Null when all is well.
+ */
+export function publicUrlWarning(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'publicUrl'>): string | null {
+  if (config.PUBLIC_URL || LOOPBACK.has(config.HOST)) return null;
+  return `PUBLIC_URL is not set while listening on ${config.HOST}: links in mail will point to ${config.publicUrl}. Set PUBLIC_URL to the address parents use.`;
+}
