@@ -57,7 +57,12 @@ const envSchema = z.object({
   LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
 });
 
-export type Config = z.infer<typeof envSchema> & { publicUrl: string; filesDir: string };
+export type Config = z.infer<typeof envSchema> & {
+  publicUrl: string;
+  filesDir: string;
+  /** Without SMTP_URL, mail is also written here as .eml files (platform/mail). */
+  mailDir: string;
+};
 
 /** Parses the environment once, in one place; a bad value stops the start with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: path.resolve(config.DATA_DIR),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     filesDir: path.join(path.resolve(config.DATA_DIR), 'files'),
+    mailDir: path.join(path.resolve(config.DATA_DIR), 'mail'),
   };
 }

@@ -7,9 +7,9 @@ import { runMigrations } from './db/migrate.ts';
 import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
 import { LocalDiskStorage } from './platform/files.ts';
 import { type Jobs, startJobs } from './platform/jobs.ts';
+import { mailWithoutSmtpNotice } from './platform/mail/mail.service.ts';
 import { publicUrlWarning } from './platform/payments/origin.ts';
 import { seedDemo } from './seed/demo.ts';
-import { mailWithoutSmtpNotice } from './platform/mail/mail.service.ts';
 
 /** Start: config → database (embedded or DATABASE_URL) → migrate → seed → listen. */
 async function main() {

@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, users } from '../../features/accounts/accounts.tables.ts';
@@ -10,7 +12,7 @@ import {
   type TestSmtpServer,
   unusedSmtpUrl,
 } from '../../testing/mail-smtp.ts';
-import { deliverPendingMail } from './mail.service.ts';
+import { deliverPendingMail, mailWithoutSmtpNotice } from './mail.service.ts';
 import { mailOutbox } from './mail.tables.ts';
 
 let smtp: TestSmtpServer;
@@ -227,17 +229,57 @@ describe('mail while the SMTP server is down', () => {
 });
 
 describe('mail without SMTP_URL', () => {
-  it("keeps the mail in the outbox as 'kept' and the delivery run sends nothing", async () => {
+  it("keeps the mail in the outbox as 'kept', sends nothing, and writes it once as an .eml file under DATA_DIR/mail", async () => {
     const t = await createTestApp();
     try {
       const company = await createCompany(t.database.db);
       const user = await createUser(t.database.db, company.id);
       await requestReset(t, user.email);
 
-      expect(await deliverPendingMail(t.database, t.config)).toBe(0);
+      expect(await deliverPendingMail(t.database, t.config)).toBe(1);
       const [kept] = await outboxFor(t, user.email);
       expect(kept).toMatchObject({ status: 'kept', attempts: 0, sentAt: null });
+      expect(kept!.file).toMatch(/\.eml$/);
       expect(smtp.inbox.filter(mailTo(user.email))).toEqual([]);
+      const eml = await readFile(path.join(t.config.mailDir, kept!.file!), 'utf8');
+      expect(eml).toContain(`To: ${user.email}`);
+      // Written once: the next run has nothing to write.
+      expect(await deliverPendingMail(t.database, t.config)).toBe(0);
+      expect(await readdir(t.config.mailDir)).toEqual([kept!.file]);
+      expect(mailWithoutSmtpNotice(t.config)).toContain(t.config.mailDir);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a company that signs itself up can read its activation mail in DATA_DIR/mail and activate (issue 21 point 15)', async () => {
+    const t = await createTestApp();
+    try {
+      const email = `founder-${Date.now()}@example.test`;
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/companies/signup',
+        payload: {
+          company_name: 'Nobody Reads Co',
+          full_name: 'Ada Admin',
+          email,
+          password: 'founder passphrase',
+        },
+      });
+      expect(signup.json().valid).toBe(true);
+
+      expect(await deliverPendingMail(t.database, t.config)).toBe(1);
+      const [file] = await readdir(t.config.mailDir);
+      const parsed = parseMail(await readFile(path.join(t.config.mailDir, file!), 'utf8'));
+      expect(parsed.subject).toBe('Activate your Nobody Reads Co account');
+      const hashcode = decodeURIComponent(
+        /\/admin\/activate\?hashcode=([A-Za-z0-9_%-]+)/.exec(parsed.text)![1]!,
+      );
+      const activated = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/auth/activate?hashcode=${encodeURIComponent(hashcode)}&check=result`,
+      });
+      expect(activated.json()).toEqual({ result: 1 });
     } finally {
       await t.close();
     }

@@ -1,4 +1,6 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -43,12 +45,57 @@ export async function queueMail(
 
 const MAX_ATTEMPTS = 5;
 
+/** Where mail goes without SMTP, for the start-up log; null when SMTP_URL is set. */
+export function mailWithoutSmtpNotice(config: Config): string | null {
+  if (config.SMTP_URL) return null;
+  return `no SMTP_URL: mail is kept in each company's outbox (/admin/mail) and written as .eml files to ${config.mailDir}`;
+}
+
 /**
- * Sends pending outbox mail over SMTP_URL. Rows are claimed with SKIP LOCKED so several workers
- * never send the same mail twice.
+ * Without SMTP, writes each kept mail once as an .eml file under DATA_DIR/mail. A company's staff
+ * read their outbox in the admin area, but some mail has no reader there: the activation mail of a
+ * company that signed itself up, whose admin cannot sign in until they open it (issue 21 point 15).
+ * Written here, after the mail's transaction committed, never for a change that was rolled back.
+ */
+async function writeKeptMail(database: Database, config: Config): Promise<number> {
+  const compose = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  await mkdir(config.mailDir, { recursive: true });
+  let written = 0;
+  for (;;) {
+    const done = await database.db.transaction(async (tx) => {
+      const [mail] = await tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'kept'), isNull(mailOutbox.file)))
+        .orderBy(mailOutbox.id)
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!mail) return true;
+      const { message } = await compose.sendMail({
+        from: config.MAIL_FROM,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      const file = `${mail.createdAt.toISOString().replace(/[:.]/g, '-')}-${mail.id}-${mail.kind}.eml`;
+      await writeFile(path.join(config.mailDir, file), message as Buffer, { mode: 0o600 });
+      await tx.update(mailOutbox).set({ file }).where(eq(mailOutbox.id, mail.id));
+      if (config.LOG_LEVEL !== 'silent')
+        console.log(`[mail] ${mail.kind} to ${mail.toAddress}: ${path.join(config.mailDir, file)}`);
+      written++;
+      return false;
+    });
+    if (done) return written;
+  }
+}
+
+/**
+ * Sends pending outbox mail over SMTP_URL (without it, writes kept mail to DATA_DIR/mail). Rows are
+ * claimed with SKIP LOCKED so several workers never send the same mail twice.
  */
 export async function deliverPendingMail(database: Database, config: Config): Promise<number> {
-  if (!config.SMTP_URL) return 0;
+  if (!config.SMTP_URL) return writeKeptMail(database, config);
   const transport = nodemailer.createTransport(config.SMTP_URL);
   let sent = 0;
   try {
