@@ -6,7 +6,7 @@ import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { payments, testCheckouts } from '../../platform/payments/payments.tables.ts';
 import { settleCheckout } from '../../platform/payments/settlement.ts';
 import { Tenant } from '../../platform/tenancy.ts';
-import { addDays } from '../../platform/time.ts';
+import { addDays, displayDate } from '../../platform/time.ts';
 import { createBookableEvent, FUTURE_MONDAY } from '../../testing/booking-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
@@ -166,6 +166,36 @@ describe('event booking', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe('Booking confirmed: Holiday Camp');
       expect(mails[0]!.text).toContain('Amount paid: $48.00');
+    });
+
+    it('the confirmation mail lists the waitlisted days with their place in the queue (issue 21 point 2)', async () => {
+      const fixture = await createBookableEvent(t.database.db, company.id, { capacity: 1 });
+      const tuesday = fixture.cell(addDays(FUTURE_MONDAY, 1));
+      // Someone else holds Tuesday's only place, so Tuesday can only be waitlisted.
+      const first = await newParent();
+      expect((await checkout(first.headers, order(fixture, { booked: [tuesday] }))).statusCode).toBe(200);
+      const parent = await newParent();
+      const response = await checkout(parent.headers, order(fixture, { waiting: [tuesday] }));
+      expect(response.statusCode, response.body).toBe(200);
+      const pay = await t.app.inject({
+        method: 'POST',
+        url: '/integrations/test/pay',
+        payload: { session: response.json().sessionId, card_number: '4242 4242 4242 4242' },
+      });
+      expect(pay.statusCode, pay.body).toBe(200);
+      const [mail] = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, parent.user.email));
+      expect(mail!.text).toContain('You are on the waitlist for these days');
+      expect(mail!.text).toContain(`${displayDate(addDays(FUTURE_MONDAY, 1))} Morning (number 1 in the queue)`);
+      expect(mail!.html).toContain('(number 1 in the queue)');
+      // A booking without waitlisted days says nothing of a waitlist.
+      const [firstMail] = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, first.user.email));
+      expect(firstMail?.text ?? '').not.toContain('waitlist');
     });
 
     it('refuses to take test payments when TEST_PAYMENTS is off, and holds nothing', async () => {

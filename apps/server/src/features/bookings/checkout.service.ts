@@ -30,7 +30,7 @@ import { insuranceChoices, insuranceRule } from '../students/insurance-choices.t
 import { waiverLink } from '../waivers/waiver.service.ts';
 import { eventCells, HOLD_MINUTES, publishedEvent, takenPlaces } from './booking.service.ts';
 import { bookingChildren, bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
-import { offerFreedPlaces } from './waitlist.service.ts';
+import { offerFreedPlaces, waitlistedDaysText } from './waitlist.service.ts';
 
 type Booking = typeof bookings.$inferSelect;
 
@@ -282,6 +282,7 @@ async function queueConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking:
     amount: formatMoney(booking.total),
     reference: booking.code,
     link: waiverLink(deps.config, 'event', booking.reference, company.authhash),
+    waitlisted: await waitlistedDaysText(tx, tenant, booking.id),
   });
 }
 
@@ -450,7 +451,6 @@ export const eventSale: SaleKind<EventCheckoutRequest, EventPlan> = {
             eq(waitlistEntries.status, 'invited'),
           ),
         );
-      if (hold.status === 'confirmed') await fulfilWaiting(tx, tenant, booking);
     }
     if (plan.waiting.length > 0) {
       await tx.insert(waitlistEntries).values(
@@ -478,47 +478,35 @@ export const eventSale: SaleKind<EventCheckoutRequest, EventPlan> = {
     };
   },
 
-  async queueConfirmation(deps, tx, tenant, id) {
+  async lockPurchase(tx, tenant, id) {
+    const [booking] = await tx
+      .select()
+      .from(bookings)
+      .where(tenant.where(bookings, eq(bookings.id, id)))
+      .for('update');
+    return booking ?? null;
+  },
+
+  stillFree: (tx, tenant, id) => placesStillFree(tx, tenant, id),
+
+  async setStatus(tx, tenant, id, status) {
+    const confirming = status === 'confirmed' ? { confirmedAt: sql`now()`, holdExpiresAt: null } : {};
+    await tx
+      .update(bookings)
+      .set({ status, ...confirming })
+      .where(tenant.where(bookings, eq(bookings.id, id)));
+  },
+
+  async confirmed(deps, tx, tenant, id) {
     const [booking] = await tx
       .select()
       .from(bookings)
       .where(tenant.where(bookings, eq(bookings.id, id)));
-    if (booking) await queueConfirmation(deps, tx, tenant, booking);
+    await fulfilWaiting(tx, tenant, booking!);
+    await queueConfirmation(deps, tx, tenant, booking!);
   },
 
-  async confirm(deps, tx, tenant, id) {
-    const [booking] = await tx
-      .select()
-      .from(bookings)
-      .where(tenant.where(bookings, eq(bookings.id, id)))
-      .for('update');
-    if (!booking) throw new NotFoundError();
-    const confirmable =
-      stillHolding(booking) ||
-      ((booking.status === 'pending' || booking.status === 'expired') &&
-        (await placesStillFree(tx, tenant, booking)));
-    if (confirmable) {
-      await tx
-        .update(bookings)
-        .set({ status: 'confirmed', confirmedAt: sql`now()`, holdExpiresAt: null })
-        .where(eq(bookings.id, booking.id));
-      await fulfilWaiting(tx, tenant, booking);
-      await queueConfirmation(deps, tx, tenant, booking);
-      return { outcome: 'paid', reference: booking.reference, confirmed: true };
-    }
-    if (booking.status !== 'confirmed')
-      await tx.update(bookings).set({ status: 'refund_due' }).where(eq(bookings.id, booking.id));
-    return { outcome: 'refund_due', reference: booking.reference, confirmed: false };
-  },
-
-  async end(tx, tenant, id, status) {
-    const [booking] = await tx
-      .select()
-      .from(bookings)
-      .where(tenant.where(bookings, eq(bookings.id, id)))
-      .for('update');
-    if (booking?.status !== 'pending') return false;
-    await tx.update(bookings).set({ status }).where(eq(bookings.id, booking.id));
+  async released(tx, tenant, id) {
     // The waitlist entries this checkout made go with it: the family abandoned the checkout.
     await tx
       .update(waitlistEntries)
@@ -526,11 +514,10 @@ export const eventSale: SaleKind<EventCheckoutRequest, EventPlan> = {
       .where(
         tenant.where(
           waitlistEntries,
-          eq(waitlistEntries.bookingId, booking.id),
+          eq(waitlistEntries.bookingId, id),
           inArray(waitlistEntries.status, ['waiting', 'invited']),
         ),
       );
-    return true;
   },
 
   async afterRelease(deps, tenant, id) {
@@ -575,8 +562,16 @@ async function fulfilWaiting(tx: Db, tenant: Tenant, booking: Booking) {
 }
 
 /** Under the sessions' locks: would the lapsed booking's places fit again? */
-async function placesStillFree(tx: Db, tenant: Tenant, booking: Booking): Promise<boolean> {
-  const places = await tx.select().from(bookingPlaces).where(eq(bookingPlaces.bookingId, booking.id));
+async function placesStillFree(tx: Db, tenant: Tenant, bookingId: number): Promise<boolean> {
+  const [booking] = await tx
+    .select()
+    .from(bookings)
+    .where(tenant.where(bookings, eq(bookings.id, bookingId)));
+  if (!booking) return false;
+  const places = await tx
+    .select()
+    .from(bookingPlaces)
+    .where(tenant.where(bookingPlaces, eq(bookingPlaces.bookingId, booking.id)));
   const sessionIds = [...new Set(places.map((p) => p.sessionId))].sort((a, b) => a - b);
   const locked = await tx
     .select()

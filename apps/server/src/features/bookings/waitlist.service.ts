@@ -1,6 +1,7 @@
 import { encodeCell, encodeEventCode } from '@tumble/contracts/booking';
 import type { MyWaitlist } from '@tumble/contracts/students';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { queues } from '../../platform/jobs.ts';
@@ -247,6 +248,43 @@ export async function leaveWaitlist(deps: AppDeps, tenant: Tenant, parentId: num
   // An invitation's held places go to the next in line; a waiting entry frees nothing, harmlessly.
   await offerFreedPlaces(deps, tenant, left.eventId);
   return { valid: true };
+}
+
+/**
+ * The days a booking's checkout put the family on the waitlist for, for its confirmation mail
+ * (issue 21 point 2): one line a day with the place in the queue; '' when there are none.
+ */
+export async function waitlistedDaysText(db: Db, tenant: Tenant, bookingId: number): Promise<string> {
+  const entries = await db
+    .select({ entry: waitlistEntries, name: eventSessions.name })
+    .from(waitlistEntries)
+    .innerJoin(eventSessions, eq(eventSessions.id, waitlistEntries.sessionId))
+    .where(
+      tenant.where(
+        waitlistEntries,
+        eq(waitlistEntries.bookingId, bookingId),
+        eq(waitlistEntries.status, 'waiting'),
+      ),
+    )
+    .orderBy(asc(waitlistEntries.date), asc(eventSessions.startTime));
+  if (entries.length === 0) return '';
+  const lines: string[] = [];
+  for (const { entry, name } of entries) {
+    const [ahead] = await db
+      .select({ n: count() })
+      .from(waitlistEntries)
+      .where(
+        tenant.where(
+          waitlistEntries,
+          eq(waitlistEntries.sessionId, entry.sessionId),
+          eq(waitlistEntries.date, entry.date),
+          eq(waitlistEntries.status, 'waiting'),
+          lt(waitlistEntries.id, entry.id),
+        ),
+      );
+    lines.push(`${displayDate(entry.date)} ${name} (number ${(ahead?.n ?? 0) + 1} in the queue)`);
+  }
+  return `You are on the waitlist for these days; we will email you if a place frees up:\n${lines.join('\n')}`;
 }
 
 /** Invitations nobody took up in time: expire them and offer the places to the next in line. */

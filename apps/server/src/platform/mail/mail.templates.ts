@@ -40,6 +40,7 @@ export const mailTemplates = {
       'Thank you for booking {{event}} with {{company}}. Your booking {{reference}} is confirmed for {{places}} place(s) on:',
       '{{sessions}}',
       'Amount paid: {{amount}}',
+      '{{waitlisted}}',
       'Please sign the waiver for each child before the first day:',
       '{{link}}',
     ],
@@ -129,8 +130,10 @@ export function renderMail(kind: MailKind, data: Record<string, string>, overrid
       }
     : mailTemplates[kind];
   const subject = fill(template.subject, data, (v) => v);
-  const text = template.body.map((line) => fill(line, data, (v) => v)).join('\n\n');
-  const html = template.body
+  // A line that is only an empty placeholder (e.g. no waitlisted days) is left out.
+  const body = template.body.filter((line) => fill(line, data, (v) => v).trim() !== '');
+  const text = body.map((line) => fill(line, data, (v) => v)).join('\n\n');
+  const html = body
     .map((line) => {
       const filled = fill(line, data, escapeHtml).replaceAll('\n', '<br>');
       // A line that is only a link placeholder becomes a link.
