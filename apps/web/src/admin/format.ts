@@ -128,6 +128,8 @@ export function displayValue(
   switch (field.type) {
     case 'money':
       return formatMoney(value);
+    case 'percent':
+      return `${String(value)}%`;
     case 'date':
       return formatDate(value);
     case 'datetime':

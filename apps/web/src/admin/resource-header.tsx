@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Group, Stack, Tabs, Text, Title } from '@mantine/c
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { pageBase } from './resource-ref';
+import { pageBase, parentOf } from './resource-ref';
 import { recordTitle, useResourceScope } from './resource-scope';
 
 interface Crumb {
@@ -14,11 +14,12 @@ interface Crumb {
 export function useCrumbs(...tail: Crumb[]): Crumb[] {
   const { ref, meta, parentMeta, parentRecord } = useResourceScope();
   const crumbs: Crumb[] = [];
-  if (ref.parent && parentMeta) {
-    crumbs.push({ label: parentMeta.label, to: `/admin/${ref.parent.resource}` });
+  const parentList = parentOf(ref);
+  if (ref.parent && parentList && parentMeta) {
+    crumbs.push({ label: parentMeta.label, to: pageBase(parentList) });
     crumbs.push({
       label: recordTitle(parentMeta, parentRecord),
-      to: `/admin/${ref.parent.resource}/${ref.parent.id}`,
+      to: `${pageBase(parentList)}/${ref.parent.id}`,
     });
   }
   crumbs.push({ label: meta.label, to: pageBase(ref) });
@@ -69,20 +70,18 @@ export function ResourceHeader({ title, crumbs, actions }: ResourceHeaderProps) 
  * tiers, Contacts, Downloads). Shown on the parent's view screen and on the nested lists.
  */
 export function ParentTabs({
-  parentResource,
-  parentId,
+  base,
   tabs,
   active,
 }: {
-  parentResource: string;
-  parentId: number;
+  /** The parent row's page ('/admin/events/3'). */
+  base: string;
   tabs: { name: string; label: string }[];
   /** 'details' or a child's name. */
   active: string;
 }) {
   const navigate = useNavigate();
   if (tabs.length === 0) return null;
-  const base = `/admin/${parentResource}/${parentId}`;
   return (
     <Tabs
       value={active}

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import type { ResourceRouteHandle } from '../admin/use-resource-route';
 import { PageLoader } from '../components/page-loader';
 import { AdminIndexRedirect } from './admin-index-redirect';
 import { AuthLayout } from './layouts/auth-layout';
@@ -39,27 +38,14 @@ const viewScreen = page(
   (m) => m.ResourceViewPage,
 );
 
-/** Parents whose rows own nested resources: /admin/events/:parentId/sessions. */
-const NESTING_PARENTS = ['events'] as const;
-
 /**
  * The resource engine's generic screens (ARCHITECTURE.md "The admin resource engine"): one list,
- * one form (add and edit) and one view for every resource, top-level and nested. Custom screens
- * that actions open are registered by name; static paths outrank the generic ones.
+ * one form (add and edit) and one view for every resource, top-level and nested at any depth.
+ * Which resources nest under which is the server's (each meta's `children`, from the definitions'
+ * `parent`), so no list of parents is kept here. Custom screens that actions open are registered
+ * by name; static paths outrank the generic ones.
  */
 function resourceRoutes(): RouteObject[] {
-  const nested = NESTING_PARENTS.flatMap((parent): RouteObject[] => {
-    const handle: ResourceRouteHandle = { parentResource: parent };
-    const own: ResourceRouteHandle = { resource: parent };
-    return [
-      // '/admin/events/3/edit' is the parent's edit form, not a nested list called 'edit'.
-      { path: `admin/${parent}/:id/edit`, lazy: formScreen, handle: own },
-      { path: `admin/${parent}/:parentId/:resource`, lazy: listScreen, handle },
-      { path: `admin/${parent}/:parentId/:resource/add`, lazy: formScreen, handle },
-      { path: `admin/${parent}/:parentId/:resource/:id`, lazy: viewScreen, handle },
-      { path: `admin/${parent}/:parentId/:resource/:id/edit`, lazy: formScreen, handle },
-    ];
-  });
   return [
     {
       path: 'admin/events/:id/event-availability',
@@ -82,16 +68,16 @@ function resourceRoutes(): RouteObject[] {
         (m) => m.PartyBookingWaiversPage,
       ),
     },
-    ...nested,
     { path: 'admin/:resource', lazy: listScreen },
     { path: 'admin/:resource/add', lazy: formScreen },
     { path: 'admin/:resource/:id', lazy: viewScreen },
     { path: 'admin/:resource/:id/edit', lazy: formScreen },
+    // A row's nested resources at any depth, or a custom screen (see nested-resource-page.tsx).
     {
-      path: 'admin/:resource/:id/:screen',
+      path: 'admin/:resource/:id/*',
       lazy: page(
-        () => import('../admin/screens/custom-screen-page'),
-        (m) => m.CustomScreenPage,
+        () => import('../admin/screens/nested-resource-page'),
+        (m) => m.NestedResourcePage,
       ),
     },
   ];

@@ -83,6 +83,20 @@ export function FieldInput({
           max={field.max}
         />
       );
+    case 'percent':
+      // Typed as a percentage (1.5); the server stores basis points and gives min/max in them.
+      return (
+        <NumberInput
+          {...common}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(next) => onChange(next === '' ? '' : Number(next))}
+          min={field.min === undefined ? undefined : field.min / 100}
+          max={field.max === undefined ? undefined : field.max / 100}
+          decimalScale={2}
+          suffix="%"
+          inputMode="decimal"
+        />
+      );
     case 'money':
       return (
         <MoneyField

@@ -13,6 +13,7 @@ export function toInputValue(field: FieldMeta, value: unknown): unknown {
     case 'money':
       return centsToDollars(value);
     case 'number':
+    case 'percent':
       return typeof value === 'number' ? value : '';
     case 'boolean':
       return value === true;
@@ -38,6 +39,7 @@ export function toApiValue(field: FieldMeta, value: unknown): unknown {
     case 'money':
       return dollarsToCents(value);
     case 'number':
+    case 'percent':
       return value === '' || value === null || value === undefined ? null : Number(value);
     case 'boolean':
       return value === true;
@@ -56,6 +58,13 @@ export function initialValues(fields: readonly FormField[]): FormValues {
   return Object.fromEntries(fields.map((f) => [f.name, toInputValue(f, f.value)]));
 }
 
+/** Whether a conditional field applies: its `when` field has the value named (a surcharge's kind). */
+export function isShown(field: FieldMeta, values: FormValues): boolean {
+  return !field.when || String(values[field.when.field] ?? '') === field.when.value;
+}
+
 export function payloadOf(fields: readonly FormField[], values: FormValues): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => [f.name, toApiValue(f, values[f.name])]));
+  return Object.fromEntries(
+    fields.filter((f) => isShown(f, values)).map((f) => [f.name, toApiValue(f, values[f.name])]),
+  );
 }

@@ -9,6 +9,11 @@ import { ScreenProblem } from '../resource-scope';
  */
 const customScreens: Record<string, { title: string; issue: string }> = {};
 
+/** Whether a path segment names a custom screen rather than a nested resource. */
+export function isCustomScreen(screen: string): boolean {
+  return Object.hasOwn(customScreens, screen);
+}
+
 /** /admin/:resource/:id/:screen. */
 export function CustomScreenPage({ screen: fixed }: { screen?: string }) {
   const params = useParams();

@@ -13,10 +13,11 @@ import { useFormDefinition } from '../api/get-form';
 import { useResourceRecord } from '../api/get-record';
 import { useSaveResourceRecord } from '../api/save-record';
 import { FieldInput } from '../fields/field-input';
-import { type FormField, type FormValues, initialValues, payloadOf } from '../fields/form-values';
+import { type FormField, type FormValues, initialValues, isShown, payloadOf } from '../fields/form-values';
 import { ResourceHeader, useCrumbs } from '../resource-header';
 import { pageBase, referenceRef } from '../resource-ref';
 import { canEditRows, ResourceScope, recordTitle, ScreenProblem, useResourceScope } from '../resource-scope';
+import { RichTextView } from '../rich-text-view';
 
 /** Fields that need the whole width: long text, rich text, several choices. */
 const WIDE = new Set(['textarea', 'richtext', 'multiselect', 'file', 'image']);
@@ -97,24 +98,30 @@ export function GeneratedForm({ definition, labels, cancelTo }: FormBodyProps) {
         ) : null}
         {summary.length > 0 ? (
           <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }} data-testid="form-summary">
-            {summary.join('\n')}
+            {summary.map((message) => (
+              <div key={message}>
+                <RichTextView html={message} />
+              </div>
+            ))}
           </Alert>
         ) : null}
         <Card>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            {definition.fields.map((field) => (
-              <div key={field.name} style={WIDE.has(field.type) ? { gridColumn: '1 / -1' } : undefined}>
-                <FieldInput
-                  field={field}
-                  value={values[field.name]}
-                  onChange={(value) => set(field, value)}
-                  error={fieldErrors[field.name]}
-                  owner={ref}
-                  referenceTarget={(reference) => referenceRef(reference, ref, nested)}
-                  labels={labels}
-                />
-              </div>
-            ))}
+            {definition.fields
+              .filter((field) => isShown(field, values))
+              .map((field) => (
+                <div key={field.name} style={WIDE.has(field.type) ? { gridColumn: '1 / -1' } : undefined}>
+                  <FieldInput
+                    field={field}
+                    value={values[field.name]}
+                    onChange={(value) => set(field, value)}
+                    error={fieldErrors[field.name]}
+                    owner={ref}
+                    referenceTarget={(reference) => referenceRef(reference, ref, nested)}
+                    labels={labels}
+                  />
+                </div>
+              ))}
           </SimpleGrid>
         </Card>
         <Group justify="flex-end" gap="sm">

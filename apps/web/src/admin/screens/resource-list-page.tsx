@@ -10,7 +10,7 @@ import { ListToolbar } from '../list/list-toolbar';
 import { ResourceTable } from '../list/resource-table';
 import { PER_PAGE_CHOICES, useListParams } from '../list/use-list-params';
 import { ParentTabs, ResourceHeader, useCrumbs } from '../resource-header';
-import { pageBase } from '../resource-ref';
+import { pageBase, parentOf } from '../resource-ref';
 import { ResourceScope, recordTitle, useResourceScope } from '../resource-scope';
 import { useActionRunner } from '../use-action-runner';
 
@@ -54,8 +54,7 @@ function ListScreen() {
       <ResourceHeader title={title} crumbs={crumbs} />
       {ref.parent && parentMeta ? (
         <ParentTabs
-          parentResource={ref.parent.resource}
-          parentId={ref.parent.id}
+          base={`${pageBase(parentOf(ref)!)}/${ref.parent.id}`}
           tabs={parentMeta.children}
           active={ref.resource}
         />

@@ -7,6 +7,7 @@ import { PencilIcon } from '../../components/icons';
 import { PageLoader } from '../../components/page-loader';
 import { useResourceRecord } from '../api/get-record';
 import { FieldValue } from '../field-value';
+import { isShown } from '../fields/form-values';
 import { RecordSections } from '../record-sections';
 import { ParentTabs, ResourceHeader, useCrumbs } from '../resource-header';
 import { pageBase } from '../resource-ref';
@@ -81,31 +82,33 @@ function ViewScreen() {
         }
       />
       {meta.children.length > 0 ? (
-        <ParentTabs parentResource={ref.resource} parentId={id} tabs={meta.children} active="details" />
+        <ParentTabs base={`${pageBase(ref)}/${id}`} tabs={meta.children} active="details" />
       ) : null}
       {runner.feedbackAlert}
       <Card>
         <Stack gap="md" component="dl" m={0}>
-          {meta.fields.map((field) => (
-            <Grid key={field.name} gap={{ base: 2, sm: 'sm' }}>
-              <Grid.Col span={{ base: 12, sm: 4 }} py={0}>
-                <Text component="dt" size="sm" fw={600} c="dimmed">
-                  {field.label}
-                </Text>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 8 }} py={0}>
-                <Text
-                  component="dd"
-                  m={0}
-                  size="sm"
-                  style={{ overflowWrap: 'anywhere' }}
-                  data-field={field.name}
-                >
-                  <FieldValue field={field} value={row[field.name]} labels={row._labels} mode="view" />
-                </Text>
-              </Grid.Col>
-            </Grid>
-          ))}
+          {meta.fields
+            .filter((field) => !record.data || isShown(field, record.data))
+            .map((field) => (
+              <Grid key={field.name} gap={{ base: 2, sm: 'sm' }}>
+                <Grid.Col span={{ base: 12, sm: 4 }} py={0}>
+                  <Text component="dt" size="sm" fw={600} c="dimmed">
+                    {field.label}
+                  </Text>
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 8 }} py={0}>
+                  <Text
+                    component="dd"
+                    m={0}
+                    size="sm"
+                    style={{ overflowWrap: 'anywhere' }}
+                    data-field={field.name}
+                  >
+                    <FieldValue field={field} value={row[field.name]} labels={row._labels} mode="view" />
+                  </Text>
+                </Grid.Col>
+              </Grid>
+            ))}
         </Stack>
       </Card>
       <RecordSections resourceRef={ref} meta={meta} id={id} />
