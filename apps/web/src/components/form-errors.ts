@@ -26,21 +26,9 @@ export function fieldErrorsFromForm(response: FormResponse): FieldErrors {
 }
 
 /**
- * error.html_message as plain text. The SPA never injects server HTML (ARCHITECTURE.md), so tags
- * are dropped and line breaks kept.
+ * The summary shown above a form whose response was not valid: error.html_message, which is HTML
+ * (SPEC.md point 5). Show it with <RichTextView>, which rebuilds only allow-listed tags and never injects it.
  */
-export function htmlMessageText(html: string): string {
-  const withBreaks = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div|li)>/gi, '\n');
-  const doc = new DOMParser().parseFromString(withBreaks, 'text/html');
-  return (doc.body.textContent ?? '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join('\n');
-}
-
-/** The summary shown above a form whose response was not valid. */
 export function formErrorSummary(response: FormResponse): string | undefined {
-  const html = response.error?.html_message;
-  return html ? htmlMessageText(html) || undefined : undefined;
+  return response.error?.html_message?.trim() || undefined;
 }

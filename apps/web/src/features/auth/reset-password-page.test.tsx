@@ -103,7 +103,9 @@ describe('ResetPasswordPage form', () => {
 
     await submitPasswords('abc', 'abc');
 
-    expect(await screen.findByText('Please correct the errors below.')).toBeTruthy();
+    // html_message is HTML (SPEC.md point 5): its paragraph and bold word, never the tags as text.
+    const bold = await screen.findByText('errors', { selector: 'b' });
+    expect(bold.closest('p')?.textContent).toBe('Please correct the errors below.');
     expect(screen.getByText('The password is too weak.')).toBeTruthy();
     expect(screen.getByLabelText(/^new password/i).getAttribute('aria-invalid')).toBe('true');
   });

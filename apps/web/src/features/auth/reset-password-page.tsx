@@ -6,6 +6,7 @@ import type { FormResponse } from '@tumble/contracts/http';
 import { messages } from '@tumble/contracts/messages';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { RichTextView } from '../../admin/rich-text-view';
 import {
   type FieldErrors,
   fieldErrorsFromForm,
@@ -111,7 +112,7 @@ function ResetPasswordForm({ hashcode, invitation }: { hashcode: string; invitat
         ) : null}
         {summary ? (
           <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {summary}
+            <RichTextView html={summary} />
           </Alert>
         ) : null}
         <PasswordInput

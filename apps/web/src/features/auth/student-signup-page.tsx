@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { studentSignupRequest } from '@tumble/contracts/auth';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { RichTextView } from '../../admin/rich-text-view';
 import { api } from '../../api/client';
 import { ContactFields } from '../../components/contact-fields';
 import { safeRedirect } from '../../components/safe-redirect';
@@ -70,7 +71,7 @@ export function StudentSignupPage() {
             ) : null}
             {form.summary ? (
               <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-                {form.summary}
+                <RichTextView html={form.summary} />
               </Alert>
             ) : null}
             <ContactFields values={values} onChange={set} errors={form.fieldErrors} phoneRequired />

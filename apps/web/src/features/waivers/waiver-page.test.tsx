@@ -386,9 +386,11 @@ describe('EventWaiverPage', () => {
     drawSignature();
     await user.click(screen.getByRole('button', { name: 'Sign waiver' }));
 
-    const alert = within(await screen.findByRole('alert'));
-    expect(alert.getByText(messages.waiverFailed)).toBeTruthy();
-    expect(alert.getByText('This waiver was updated. Please reload.')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(messages.waiverFailed)).toBeTruthy();
+    // html_message is HTML (SPEC.md point 5): shown with its emphasis, never as tags.
+    expect(alert.textContent).toContain('This waiver was updated. Please reload.');
+    expect(alert.querySelector('b')?.textContent).toBe('updated');
   });
 
   it('marks the fields the server rejects', async () => {

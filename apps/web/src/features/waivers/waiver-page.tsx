@@ -30,6 +30,7 @@ import {
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatLocalDate } from '../../admin/format';
+import { RichTextView } from '../../admin/rich-text-view';
 import { useAcl } from '../../api/acl';
 import { ApiError, api } from '../../api/client';
 import { BookingHeader } from '../../components/booking-header';
@@ -514,8 +515,8 @@ function WaiverForm({ kind, id, authhash, waiver, person, info }: FormProps & { 
           <Alert color="red" role="alert">
             <Text size="sm">{messages.waiverFailed}</Text>
             {form.summary ? (
-              <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line' }}>
-                {form.summary}
+              <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line' }} component="div">
+                <RichTextView html={form.summary} />
               </Text>
             ) : null}
           </Alert>
