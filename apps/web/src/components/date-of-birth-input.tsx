@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { DateInput } from '@mantine/dates';
-import { dobLimits, parseDob } from './date-of-birth';
+import { dobLimits, dobTextError, parseDob } from './date-of-birth';
 
 /** A date of birth as the form holds it. */
 export interface DobValue {
@@ -47,7 +47,7 @@ export function DateOfBirthInput({
         onChange({ dob: parsed ?? (text ? '' : dob), dobText: text && !parsed ? text : '' });
       }}
       fixOnBlur={false}
-      error={dobText ? 'Enter a past date as DD/MM/YYYY.' : error}
+      error={dobText ? dobTextError(dobText, limits) : error}
       popoverProps={{ withinPortal: true }}
     />
   );

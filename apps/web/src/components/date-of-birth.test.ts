@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dobLimits, localToday, parseDob } from './date-of-birth';
+import { DOB_IN_FUTURE, dobLimits, dobTextError, localToday, parseDob } from './date-of-birth';
 
 describe('date of birth', () => {
   const limits = dobLimits('2026-01-10');
@@ -16,6 +16,12 @@ describe('date of birth', () => {
     expect(parseDob('11/01/2026', limits)).toBeNull();
     expect(parseDob('09/01/2005', limits)).toBeNull();
     expect(parseDob('2019-04-03', limits)).toBeNull();
+  });
+
+  it('says a typed future date of birth is in the future (issue 21 point 9)', () => {
+    expect(dobTextError('11/01/2026', limits)).toBe(DOB_IN_FUTURE);
+    expect(dobTextError('31/02/2019', limits)).toBe('Enter a past date as DD/MM/YYYY.');
+    expect(dobTextError('nonsense', limits)).toBe('Enter a past date as DD/MM/YYYY.');
   });
 
   it("takes today from the visitor's clock", () => {

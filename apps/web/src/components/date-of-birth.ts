@@ -17,13 +17,27 @@ export function dobLimits(today = localToday()): { min: string; max: string } {
   return { min: `${Number(year) - 21}-${month}-${minDay}`, max: today };
 }
 
-/** DD/MM/YYYY (as the picker shows it) to YYYY-MM-DD; null unless a real date in range. */
-export function parseDob(text: string, limits = dobLimits()): string | null {
+/** DD/MM/YYYY to YYYY-MM-DD when it is a real day (no 30/02), in range or not; else null. */
+function realDay(text: string): string | null {
   const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
   if (!match) return null;
   const [, d, m, y] = match;
   const iso = `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
   const date = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) return null;
-  return iso >= limits.min && iso <= limits.max ? iso : null;
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
+}
+
+/** DD/MM/YYYY (as the picker shows it) to YYYY-MM-DD; null unless a real date in range. */
+export function parseDob(text: string, limits = dobLimits()): string | null {
+  const iso = realDay(text);
+  return iso && iso >= limits.min && iso <= limits.max ? iso : null;
+}
+
+/** The same words as the server's child rules (contracts' pastDate). */
+export const DOB_IN_FUTURE = 'The date of birth cannot be in the future.';
+
+/** Why typed text is not a date of birth we accept: a future day is said as such (issue 21 point 9). */
+export function dobTextError(text: string, limits = dobLimits()): string {
+  const iso = realDay(text);
+  return iso && iso > limits.max ? DOB_IN_FUTURE : 'Enter a past date as DD/MM/YYYY.';
 }
