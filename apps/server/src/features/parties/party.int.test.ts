@@ -193,6 +193,8 @@ describe('birthday parties', () => {
     });
     expect(form.statusCode).toBe(200);
     expect(form.json().fields).toHaveLength(40);
+    // 12 guests booked, 10 rows (SPEC.md: count 10): the heading says the rows shown (issue 21 point 7).
+    expect(form.json().title).toMatch(/\(up to 10\)$/);
 
     const invalid = await t.app.inject({
       method: 'POST',
