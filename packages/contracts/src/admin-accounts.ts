@@ -33,17 +33,41 @@ export const timeZones = [
   'Australia/Hobart',
 ] as const;
 
+/**
+ * Currencies a company may charge in (ISO 4217). Money is kept in integer cents, so only currencies
+ * with two minor digits are offered; SPEC.md point 9: new companies use USD.
+ */
+export const currencyNames = {
+  USD: 'US dollar',
+  AUD: 'Australian dollar',
+  CAD: 'Canadian dollar',
+  CHF: 'Swiss franc',
+  DKK: 'Danish krone',
+  EUR: 'Euro',
+  GBP: 'Pound sterling',
+  HKD: 'Hong Kong dollar',
+  MXN: 'Mexican peso',
+  NOK: 'Norwegian krone',
+  NZD: 'New Zealand dollar',
+  SEK: 'Swedish krona',
+  SGD: 'Singapore dollar',
+  ZAR: 'South African rand',
+} as const;
+export type Currency = keyof typeof currencyNames;
+export const currencies = Object.keys(currencyNames) as [Currency, ...Currency[]];
+export const DEFAULT_CURRENCY: Currency = 'USD';
+
 /** /admin/my-company. */
 export const companySettingsUpdate = z.object({
   name: z.string().trim().min(1, 'Company name is required.').max(120),
   email: z.union([z.literal(''), z.email('Please enter a valid email address.')]).default(''),
   phone: z.string().trim().max(30).default(''),
   time_zone: z.enum(timeZones, 'Please choose a time zone.'),
+  currency: z.enum(currencies, 'Please choose a currency.'),
 });
 export type CompanySettingsUpdate = z.infer<typeof companySettingsUpdate>;
 export const companySettings = companySettingsUpdate.extend({
   id: z.number(),
-  currency: z.string(),
   payment_method: z.enum(['stripe', 'square', 'test']),
   authhash: z.string(),
   logo: z.string().nullable(),

@@ -113,11 +113,47 @@ describe('staff account administration', () => {
         method: 'POST',
         url: '/api/v1/admin/my-company',
         headers: headersB,
-        payload: { name: 'Beta Gym Renamed', email: '', phone: '', time_zone: 'Australia/Perth' },
+        payload: {
+          name: 'Beta Gym Renamed',
+          email: '',
+          phone: '',
+          time_zone: 'Australia/Perth',
+          currency: 'NZD',
+        },
       });
       expect(update.json().valid).toBe(true);
       const [alpha] = await t.database.db.select().from(companies).where(eq(companies.id, companyA.id));
       expect(alpha!.name).toBe('Alpha Gym');
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/admin/my-company', headers: headersB })).json(),
+      ).toMatchObject({ name: 'Beta Gym Renamed', currency: 'NZD' });
+    });
+
+    it('a new company charges in USD, and the currency must be an ISO 4217 code we offer (issue 21 point 21)', async () => {
+      const [created] = await t.database.db
+        .insert(companies)
+        .values({ name: 'Fresh Co', authhash: `fresh-${Date.now()}` })
+        .returning();
+      expect(created!.currency).toBe('USD');
+      const before = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/my-company',
+        headers: headersB,
+      });
+      for (const currency of ['usd', 'XYZ', 'JPY', '', 'AUDD']) {
+        const refused = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/my-company',
+          headers: headersB,
+          payload: { name: 'Beta Gym', email: '', phone: '', time_zone: 'Australia/Perth', currency },
+        });
+        expect(refused.json(), currency).toMatchObject({
+          valid: false,
+          error: { element: [{ name: 'currency', messages: ['Please choose a currency.'] }] },
+        });
+      }
+      const after = await t.app.inject({ method: 'GET', url: '/api/v1/admin/my-company', headers: headersB });
+      expect(after.json()).toEqual(before.json());
     });
   });
 

@@ -109,7 +109,7 @@ export async function getCompanySettings(deps: AppDeps, tenant: Tenant): Promise
     email: company.email ?? '',
     phone: company.phone ?? '',
     time_zone: company.timeZone as CompanySettings['time_zone'],
-    currency: company.currency,
+    currency: company.currency as CompanySettings['currency'],
     payment_method: company.paymentMethod,
     authhash: company.authhash,
     logo: logoUrl(company.logoFile),
@@ -128,6 +128,7 @@ export async function updateCompanySettings(
       email: input.email || null,
       phone: input.phone || null,
       timeZone: input.time_zone,
+      currency: input.currency,
     })
     .where(eq(companies.id, tenant.companyId));
   return saved('The company settings have been saved.');

@@ -114,11 +114,11 @@ export async function cancelBookings(
       reference: booking.reference,
       money:
         choice === 'refund'
-          ? `We will refund ${formatMoney(amount)} to you.`
+          ? `We will refund ${formatMoney(amount, company.currency)} to you.`
           : choice === 'credit'
-            ? `The ${formatMoney(amount)} you paid is kept as a credit for a future booking.`
+            ? `The ${formatMoney(amount, company.currency)} you paid is kept as a credit for a future booking.`
             : choice === 'none'
-              ? `The ${formatMoney(amount)} you paid is not refunded, as our payment terms say.`
+              ? `The ${formatMoney(amount, company.currency)} you paid is not refunded, as our payment terms say.`
               : 'Nothing was charged.',
     });
     mails++;
@@ -332,11 +332,12 @@ export async function bookingsOfParent(db: Db, tenant: Tenant, parentId: number)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .where(tenant.where(bookings, eq(bookings.parentId, parentId)))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  const { currency } = await companyOf(db, tenant);
   return rows.map(({ booking, event }) => ({
     code: booking.code,
     event,
     status: statusLabels[booking.status],
-    total: formatMoney(booking.total),
+    total: formatMoney(booking.total, currency),
     href: `/admin/events/${booking.eventId}/bookings/${booking.id}`,
   }));
 }

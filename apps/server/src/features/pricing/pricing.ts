@@ -55,6 +55,8 @@ export interface EventPriceInput {
   coupon: (Discount & { code: string; source?: 'coupon' | 'promotional' }) | null;
   nswVoucher: { code: string; valuePerChild: number; children: number } | null;
   surcharge: Surcharge | null;
+  /** The company's currency (ISO 4217), for the lines' formatted amounts. */
+  currency: string;
 }
 
 export type PricingKey =
@@ -124,18 +126,22 @@ export function surchargeOn(base: number, surcharge: Surcharge): number {
   return surcharge.kind === 'percent' ? share(base, surcharge.amount, 10_000) : surcharge.amount;
 }
 
-const line = (key: PricingKey, label: string, description: string, value: number): PricingLine => ({
-  key,
-  label,
-  description,
-  value,
-  formatted: formatMoney(value),
-});
+/** A line maker whose amounts are written in the company's currency. */
+const linesIn =
+  (currency: string) =>
+  (key: PricingKey, label: string, description: string, value: number): PricingLine => ({
+    key,
+    label,
+    description,
+    value,
+    formatted: formatMoney(value, currency),
+  });
 
 const plurals: Record<string, string> = { child: 'children' };
 const plural = (n: number, word: string) => `${n} ${n === 1 ? word : (plurals[word] ?? `${word}s`)}`;
 
 export function priceEventBooking(input: EventPriceInput): PriceResult {
+  const line = linesIn(input.currency);
   const unitPrices = input.booked.map((day) => unitPrice(day, input.booked, input.tickets, input.tiers));
   const subtotal = unitPrices.reduce((sum, price) => sum + price * input.quantity, 0);
   const days = input.booked.length;
@@ -205,6 +211,8 @@ export interface PartyPriceInput {
   /** One voucher for the birthday child. */
   nswVoucher: { code: string; value: number } | null;
   surcharge: Surcharge | null;
+  /** The company's currency (ISO 4217), for the lines' formatted amounts. */
+  currency: string;
 }
 
 export interface PartyPriceResult {
@@ -224,6 +232,7 @@ export interface PartyPriceResult {
  * the party's price; the card surcharge applies to what is charged now (the deposit).
  */
 export function pricePartyBooking(input: PartyPriceInput): PartyPriceResult {
+  const line = linesIn(input.currency);
   const extraGuests = Math.max(0, input.guests - input.includedGuests);
   const subtotal = input.basePrice + extraGuests * input.pricePerExtraGuest;
   const lines: PricingLine[] = [

@@ -24,6 +24,7 @@ const base: EventPriceInput = {
   coupon: null,
   nswVoucher: null,
   surcharge: null,
+  currency: 'AUD',
 };
 const values = (input: Partial<EventPriceInput>) =>
   Object.fromEntries(priceEventBooking({ ...base, ...input }).lines.map((l) => [l.key, l.value]));
@@ -35,7 +36,31 @@ describe('money', () => {
     [12345, '$123.45'],
     [123456789, '$1,234,567.89'],
     [-250, '-$2.50'],
-  ])('formats %i as %s', (cents, text) => expect(formatMoney(cents)).toBe(text));
+  ])('formats %i as %s', (cents, text) => expect(formatMoney(cents, 'AUD')).toBe(text));
+
+  it("writes each company's currency (issue 21 point 21)", () => {
+    expect(formatMoney(4500, 'USD')).toBe('$45.00');
+    expect(formatMoney(4500, 'EUR')).toBe('€45.00');
+    expect(formatMoney(-250, 'GBP')).toBe('-£2.50');
+    expect(formatMoney(123456, 'NZD')).toBe('$1,234.56');
+  });
+
+  it('formats the price lines in the currency given', () => {
+    const lines = priceEventBooking({ ...base, currency: 'EUR' }).lines;
+    expect(lines.find((l) => l.key === 'total')?.formatted).toBe('€90.00');
+    const party = pricePartyBooking({
+      basePrice: 10000,
+      includedGuests: 10,
+      pricePerExtraGuest: 0,
+      deposit: 0,
+      guests: 10,
+      coupon: null,
+      nswVoucher: null,
+      surcharge: null,
+      currency: 'GBP',
+    });
+    expect(party.lines.find((l) => l.key === 'total')?.formatted).toBe('£100.00');
+  });
 
   it('rounds shares half up', () => {
     expect(share(1005, 10, 100)).toBe(101); // 100.5 → 101
@@ -151,6 +176,7 @@ describe('pricePartyBooking', () => {
     coupon: null,
     nswVoucher: null,
     surcharge: null,
+    currency: 'AUD',
   };
   const keyed = (input: Partial<typeof party> & Record<string, unknown>) =>
     Object.fromEntries(pricePartyBooking({ ...party, ...input }).lines.map((l) => [l.key, l.value]));

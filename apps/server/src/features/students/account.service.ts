@@ -249,7 +249,7 @@ export async function paymentReceipt(deps: AppDeps, auth: AuthContext, paymentId
           ['Date paid', payment.paidAt ? displayInstant(payment.paidAt, company.timeZone) : ''],
           ['Received from', parent ? `${parent.fullName} <${parent.email}>` : ''],
           ['For', describe(row)],
-          ['Amount', `${formatMoney(payment.amount)} ${company.currency}`],
+          ['Amount', `${formatMoney(payment.amount, company.currency)} ${company.currency}`],
           ['Paid by', providerNames[payment.provider] ?? payment.provider],
           ['Payment reference', payment.providerRef],
           ...(payment.status === 'paid'

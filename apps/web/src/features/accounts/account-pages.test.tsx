@@ -146,6 +146,9 @@ describe('/admin/my-company', () => {
 
       await user.click(screen.getByRole('combobox', { name: /Time zone/ }));
       await user.click(await screen.findByRole('option', { name: 'Perth' }));
+      // The company's currency (ISO 4217) is chosen here (issue 21 point 21).
+      await user.click(screen.getByRole('combobox', { name: /Currency/ }));
+      await user.click(await screen.findByRole('option', { name: 'NZD · New Zealand dollar' }));
       await user.click(screen.getByRole('button', { name: 'Save' }));
 
       expect(await screen.findByText('The company settings have been saved.')).toBeTruthy();
@@ -154,6 +157,7 @@ describe('/admin/my-company', () => {
         email: 'hello@bounce.test',
         phone: '02 9999 0000',
         time_zone: 'Australia/Perth',
+        currency: 'NZD',
       });
     },
     SLOW,

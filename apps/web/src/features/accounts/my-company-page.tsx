@@ -17,7 +17,13 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CompanySettings, companySettingsUpdate, timeZones } from '@tumble/contracts/admin-accounts';
+import {
+  type CompanySettings,
+  companySettingsUpdate,
+  currencies,
+  currencyNames,
+  timeZones,
+} from '@tumble/contracts/admin-accounts';
 import { messages } from '@tumble/contracts/messages';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { z } from 'zod';
@@ -34,6 +40,10 @@ import { accountKeys } from './api/keys';
 import { updateMyCompany } from './api/update-my-company';
 import { publicLinks } from './booking-links';
 
+const currencyChoices = currencies.map((code) => ({
+  value: code,
+  label: `${code} · ${currencyNames[code]}`,
+}));
 const timeZoneChoices = timeZones.map((zone) => ({ value: zone, label: zone.replace('Australia/', '') }));
 
 function errorText(error: unknown): string {
@@ -49,6 +59,7 @@ function CompanyForm({ company }: { company: CompanySettings }) {
     email: company.email,
     phone: company.phone,
     time_zone: company.time_zone as string,
+    currency: company.currency as string,
   });
   const form = useFormPost(companySettingsUpdate, updateMyCompany, {
     onAccepted: (response) => {
@@ -114,6 +125,18 @@ function CompanyForm({ company }: { company: CompanySettings }) {
               onChange={(zone) => setValues((v) => ({ ...v, time_zone: zone ?? '' }))}
               allowDeselect={false}
               error={form.fieldErrors.time_zone}
+            />
+            <Select
+              label="Currency"
+              name="currency"
+              description="Prices, payments, receipts and invoices use it."
+              withAsterisk
+              searchable
+              data={currencyChoices}
+              value={values.currency}
+              onChange={(code) => setValues((v) => ({ ...v, currency: code ?? '' }))}
+              allowDeselect={false}
+              error={form.fieldErrors.currency}
             />
           </SimpleGrid>
           <Group justify="flex-end">
