@@ -9,6 +9,8 @@ import { addDays } from '../../platform/time.ts';
 import { createBookableEvent, FUTURE_MONDAY } from '../../testing/booking-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
+import { createPartySetup } from '../../testing/party-fixtures.ts';
+import { createChild, createConfirmedParty } from '../../testing/waiver-fixtures.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { children } from '../students/students.tables.ts';
 import { bookingChildren, bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
@@ -542,5 +544,32 @@ describe('event bookings in the admin area', () => {
       (await get(`/api/v1/admin/events/${fixture.event.id}/bookings/${booking.id}/sections`, outsider))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('party cancel (the party bookings resource) cancels only live parties, through its service', async () => {
+    const setup = await createPartySetup(t.database.db, company.id);
+    const parent = await createUser(t.database.db, company.id, { role: 'student' });
+    const child = await createChild(t.database.db, company.id, parent.id);
+    const date = addDays(FUTURE_MONDAY, 3);
+    const { party } = await createConfirmedParty(t.database.db, company.id, {
+      parentId: parent.id,
+      slotId: setup.morning.id,
+      childId: child.id,
+      date,
+    });
+    const cancel = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/party-bookings/dispatch/cancel',
+        headers: staff,
+        payload: { ids: [party.id], values: {} },
+      });
+    expect((await cancel()).json()).toEqual({
+      success: true,
+      message: '1 party cancelled. The slots are free again.',
+    });
+    const again = await cancel();
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('Only confirmed or unpaid parties can be cancelled.');
   });
 });

@@ -1,8 +1,8 @@
 import { count, eq, max } from 'drizzle-orm';
-import { BadRequestError } from '../../platform/errors.ts';
 import { defineResource } from '../../platform/resources/define.ts';
 import { field } from '../../platform/resources/fields.ts';
 import { partyBookings, partyGuests } from './parties.tables.ts';
+import { cancelParties } from './party-changes.service.ts';
 
 const access = { read: 'bookings.read', write: 'bookings.write' } as const;
 
@@ -50,18 +50,11 @@ export const partyBookingsResource = defineResource({
       label: 'Cancel',
       selection: 'many',
       confirm: 'cancel the selected parties',
-      run: async ({ tx, tenant }, rows) => {
-        const live = rows.filter((r) => r.status === 'confirmed' || r.status === 'pending');
-        if (live.length === 0)
-          throw new BadRequestError('Only confirmed or unpaid parties can be cancelled.');
-        for (const row of live) {
-          await tx
-            .update(partyBookings)
-            .set({ status: 'cancelled', holdExpiresAt: null })
-            .where(tenant.where(partyBookings, eq(partyBookings.id, row.id)));
-        }
-        return `${live.length} ${live.length === 1 ? 'party' : 'parties'} cancelled. The slots are free again.`;
-      },
+      run: (ctx, rows) =>
+        cancelParties(
+          ctx,
+          rows.map((r) => r.id),
+        ),
     },
   },
 });

@@ -53,7 +53,7 @@ describe('audit trail', () => {
       staff,
       {
         ids: [booking.id],
-        values: {},
+        values: { refund: 'refund' },
       },
     );
     expect(cancel.json().success).toBe(true);
