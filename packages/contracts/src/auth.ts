@@ -23,7 +23,13 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export const loginResponse = z.object({ token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const navigationItem = z.object({ label: z.string(), path: z.string(), icon: z.string().optional() });
+export const navigationItem = z.object({
+  label: z.string(),
+  path: z.string(),
+  icon: z.string().optional(),
+  /** The sidebar group (Events, Parties, Money, …); none for Dashboard and a parent's pages. */
+  group: z.string().optional(),
+});
 export type NavigationItem = z.infer<typeof navigationItem>;
 
 /** GET /rest/acl: the access-control response of SPEC.md point 3. */

@@ -3,6 +3,8 @@ import { messages } from '@tumble/contracts/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Permission, permissions, roleHas } from '../../platform/permissions.ts';
+import { navGroups } from '../../platform/resources/define.ts';
+import { mountedResources } from '../../platform/resources/engine.service.ts';
 import { type CompanyRow, createCompany, createUser, signIn } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { companies } from './accounts.tables.ts';
@@ -24,85 +26,33 @@ const anonymousHeaders: Record<string, string>[] = [{}, { authorization: 'Public
 const getAcl = (query = '', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/rest/acl${query}`, headers });
 
-/** What each role must see, written out by hand from the permission table. */
-const catalogPages = [
-  '/admin/events',
-  '/admin/slots',
-  '/admin/venues',
-  '/admin/rooms',
-  '/admin/restricted-dates',
-  '/admin/waivers',
-];
-/** Side order of the navigation: events, party bookings, slots, payments, parents, then the rest. */
-const sideOf = (role: 'companyadmin' | 'companystaff' | 'companycoach', rest: string[]) => {
-  const billing = role !== 'companycoach';
-  return [
-    '/admin/dashboard',
-    '/admin/events',
-    '/admin/party-bookings',
-    '/admin/reports/birthday-parties',
-    '/admin/slots',
-    ...(billing ? ['/admin/payments'] : []),
-    '/admin/parents',
-    ...catalogPages.filter((p) => p !== '/admin/events' && p !== '/admin/slots'),
-    ...rest,
-  ];
-};
-const billingPages = [
-  '/admin/insurances',
-  '/admin/coupons',
-  '/admin/promotional-codes',
-  '/admin/nsw-settings',
-  '/admin/payment-methods',
-  '/admin/surcharges',
-  '/admin/payment-terms',
-  '/admin/birthday-pricing',
-];
-const settingsPages = ['/admin/party-invitation-settings', '/admin/system-emails'];
-const parentPages = [
-  '/admin/students/profile',
-  '/admin/students/children',
-  '/admin/students/my-booking',
-  '/admin/students/my-party-booking',
-  '/admin/students/payments',
-  '/admin/students/waiver',
-];
-const expectedNavigation: Record<Role, { side: string[]; top: string[] }> = {
-  companyadmin: {
-    side: sideOf('companyadmin', [
-      ...billingPages,
-      ...settingsPages,
-      '/admin/users',
-      '/admin/mail',
-      '/admin/audit-log',
-    ]),
-    top: ['/admin/my-account', '/admin/my-company', '/admin/users'],
-  },
-  companystaff: {
-    side: sideOf('companystaff', [...billingPages, ...settingsPages, '/admin/mail']),
-    top: ['/admin/my-account'],
-  },
-  companycoach: { side: sideOf('companycoach', []), top: ['/admin/my-account'] },
-  student: { side: parentPages, top: ['/admin/students/profile'] },
-};
-
-/** The permission each navigation path needs (platform/permissions.ts). */
-const pathPermission: Record<string, Permission> = {
+/**
+ * The sidebar is derived from the resource definitions (`nav` and the read permission) plus the
+ * few pages that are not resources; these are the pages that are not resources, with the
+ * permission each needs.
+ */
+const pagePermission: Record<string, Permission> = {
   '/admin/dashboard': 'admin.access',
   '/admin/my-account': 'admin.access',
   '/admin/users': 'users.manage',
   '/admin/my-company': 'company.manage',
   '/admin/mail': 'mail.read',
-  '/admin/audit-log': 'company.manage',
-  ...Object.fromEntries(parentPages.map((p) => [p, 'parent.self' as const])),
-  ...Object.fromEntries(catalogPages.map((p) => [p, 'catalog.read' as const])),
-  '/admin/party-bookings': 'bookings.read',
   '/admin/reports/birthday-parties': 'bookings.read',
-  '/admin/parents': 'bookings.read',
-  '/admin/payments': 'billing.read',
-  ...Object.fromEntries(billingPages.map((p) => [p, 'billing.read' as const])),
-  ...Object.fromEntries(settingsPages.map((p) => [p, 'settings.read' as const])),
+  '/admin/students/profile': 'parent.self',
+  '/admin/students/children': 'parent.self',
+  '/admin/students/my-booking': 'parent.self',
+  '/admin/students/my-party-booking': 'parent.self',
+  '/admin/students/payments': 'parent.self',
+  '/admin/students/waiver': 'parent.self',
 };
+const topOf: Record<Role, string[]> = {
+  companyadmin: ['/admin/my-account', '/admin/my-company', '/admin/users'],
+  companystaff: ['/admin/my-account'],
+  companycoach: ['/admin/my-account'],
+  student: ['/admin/students/profile'],
+};
+/** Resources staff reach from the sidebar; the others are reached from a row (nested) or not at all. */
+const navResources = () => mountedResources().filter((r) => r.nav);
 
 describe('GET /rest/acl for a signed-in user', () => {
   it.each([
@@ -128,15 +78,37 @@ describe('GET /rest/acl for a signed-in user', () => {
       company_name: 'Springboard Gymnastics',
     });
 
-    const side = body.navigation.side.map((item: { path: string }) => item.path);
+    const side: { path: string; label: string; group?: string }[] = body.navigation.side;
     const top = body.navigation.top.map((item: { path: string }) => item.path);
-    expect({ side, top }).toEqual(expectedNavigation[role]);
-    // Every entry shown is one the permission table grants this role.
-    for (const path of [...side, ...top]) expect(roleHas(role, pathPermission[path]!)).toBe(true);
-    for (const item of [...body.navigation.side, ...body.navigation.top]) {
-      expect(Object.keys(item).sort()).toEqual(
-        'icon' in item ? ['icon', 'label', 'path'] : ['label', 'path'],
-      );
+    expect(top).toEqual(topOf[role]);
+    const paths = side.map((item) => item.path);
+    // Each resource placed in the sidebar shows to exactly the roles that may read it, under its group.
+    for (const resource of navResources()) {
+      const entry = side.find((item) => item.path === `/admin/${resource.name}`);
+      expect(Boolean(entry), `${role} sees ${resource.name}`).toBe(roleHas(role, resource.permissions.read));
+      if (entry)
+        expect(entry).toMatchObject({
+          group: resource.nav!.group,
+          label: resource.nav!.label ?? resource.label,
+        });
+    }
+    // Every other entry is a known page this role may open.
+    for (const path of paths.filter((p) => !navResources().some((r) => `/admin/${r.name}` === p)))
+      expect(roleHas(role, pagePermission[path]!), `${role}: ${path}`).toBe(true);
+    // Each page that is not a resource shows to exactly the roles that may open it (My Account and
+    // My Company live in the top menu only).
+    for (const path of Object.keys(pagePermission).filter((p) => !p.startsWith('/admin/my-')))
+      expect(paths.includes(path), `${role}: ${path}`).toBe(roleHas(role, pagePermission[path]!));
+    // Groups follow the sidebar's order, each in one run: Events, Parties, Families, Money, …
+    const groups = side.map((item) => item.group).filter((g): g is string => Boolean(g));
+    const runs = groups.filter((g, i) => g !== groups[i - 1]);
+    expect(runs).toEqual(navGroups.filter((g) => groups.includes(g)));
+    expect(side[0]?.path).toBe(role === 'student' ? '/admin/students/profile' : '/admin/dashboard');
+    if (role === 'student') expect(groups).toEqual([]);
+    // An entry never leads to a refusal: each resource's meta answers this role.
+    for (const resource of navResources().filter((r) => paths.includes(`/admin/${r.name}`))) {
+      const meta = await t.app.inject({ method: 'GET', url: `/api/v1/admin/${resource.name}/meta`, headers });
+      expect(meta.statusCode, `${role} opens ${resource.name}`).toBe(200);
     }
   });
 

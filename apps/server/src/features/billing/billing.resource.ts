@@ -60,6 +60,7 @@ const discountFields = {
 export const insurancesResource = defineResource({
   name: 'insurances',
   label: 'Insurances',
+  nav: { group: 'Money', icon: 'shield' },
   singular: 'Insurance',
   table: insurances,
   titleField: 'name',
@@ -84,6 +85,7 @@ export const insurancesResource = defineResource({
 export const couponsResource = defineResource({
   name: 'coupons',
   label: 'Coupons',
+  nav: { group: 'Money', icon: 'ticket' },
   singular: 'Coupon',
   table: coupons,
   titleField: 'code',
@@ -112,6 +114,7 @@ export const couponsResource = defineResource({
 export const promotionalCodesResource = defineResource({
   name: 'promotional-codes',
   label: 'Promotional codes',
+  nav: { group: 'Money', icon: 'ticket' },
   singular: 'Promotional code',
   table: promotionalCodes,
   titleField: 'code',
@@ -146,6 +149,7 @@ export const promotionalCodesResource = defineResource({
 export const nswSettingsResource = defineResource({
   name: 'nsw-settings',
   label: 'NSW vouchers',
+  nav: { group: 'Money', icon: 'ticket' },
   singular: 'NSW voucher setting',
   table: nswSettings,
   titleField: 'name',
@@ -175,6 +179,7 @@ export const nswSettingsResource = defineResource({
 export const surchargesResource = defineResource({
   name: 'surcharges',
   label: 'Surcharges',
+  nav: { group: 'Money', icon: 'percent' },
   singular: 'Surcharge',
   table: surcharges,
   titleField: 'name',
@@ -222,6 +227,7 @@ export const surchargesResource = defineResource({
 export const paymentTermsResource = defineResource({
   name: 'payment-terms',
   label: 'Payment terms',
+  nav: { group: 'Money', icon: 'file' },
   singular: 'Payment terms',
   table: paymentTerms,
   titleField: 'name',
@@ -264,6 +270,7 @@ export const paymentTermsResource = defineResource({
 export const paymentMethodsResource = defineResource({
   name: 'payment-methods',
   label: 'Payment methods',
+  nav: { group: 'Money', icon: 'cash' },
   singular: 'Payment method',
   table: paymentMethods,
   titleField: 'label',

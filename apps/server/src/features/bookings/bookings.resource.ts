@@ -32,6 +32,7 @@ const statusOptions = [
 export const parentsResource = defineResource({
   name: 'parents',
   label: 'Parents',
+  nav: { group: 'Families', icon: 'users' },
   singular: 'Parent',
   table: users,
   where: eq(users.role, 'student'),
@@ -181,6 +182,7 @@ export const eventBookingsResource = defineResource({
 export const paymentsResource = defineResource({
   name: 'payments',
   label: 'Payments',
+  nav: { group: 'Money', icon: 'cash' },
   singular: 'Payment',
   table: payments,
   titleField: 'provider_ref',

@@ -17,6 +17,7 @@ const nested = { resource: 'events', column: 'eventId' };
 export const eventsResource = defineResource({
   name: 'events',
   label: 'Events',
+  nav: { group: 'Events', icon: 'calendar' },
   singular: 'Event',
   table: events,
   titleField: 'name',

@@ -9,6 +9,7 @@ export const DEFAULT_INVITATION_HTML =
 export const partySlotsResource = defineResource({
   name: 'slots',
   label: 'Party slots',
+  nav: { group: 'Parties', icon: 'cake' },
   singular: 'Party slot',
   table: partySlots,
   titleField: 'name',
@@ -34,6 +35,7 @@ export const partySlotsResource = defineResource({
 export const birthdayPricingResource = defineResource({
   name: 'birthday-pricing',
   label: 'Birthday pricing',
+  nav: { group: 'Parties', icon: 'cash' },
   singular: 'Birthday pricing',
   table: birthdayPricing,
   titleField: 'name',
@@ -55,6 +57,7 @@ export const birthdayPricingResource = defineResource({
 export const partyInvitationSettingsResource = defineResource({
   name: 'party-invitation-settings',
   label: 'Party invitations',
+  nav: { group: 'Parties', icon: 'mail' },
   singular: 'Party invitation',
   table: partyInvitationSettings,
   titleField: 'subject',

@@ -10,6 +10,7 @@ const access = { read: 'bookings.read', write: 'bookings.write' } as const;
 export const partyBookingsResource = defineResource({
   name: 'party-bookings',
   label: 'Party bookings',
+  nav: { group: 'Parties', icon: 'cake' },
   singular: 'Party booking',
   table: partyBookings,
   titleField: 'reference',

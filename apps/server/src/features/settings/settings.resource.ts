@@ -20,6 +20,7 @@ const PREVIEW_DATA = {
 export const systemEmailsResource = defineResource({
   name: 'system-emails',
   label: 'System emails',
+  nav: { group: 'Communications', icon: 'mail' },
   singular: 'System email',
   table: systemEmails,
   titleField: 'subject',

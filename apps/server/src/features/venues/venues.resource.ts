@@ -7,6 +7,7 @@ const catalog = { read: 'catalog.read', write: 'catalog.write' } as const;
 export const venuesResource = defineResource({
   name: 'venues',
   label: 'Venues',
+  nav: { group: 'Settings', icon: 'building' },
   singular: 'Venue',
   table: venues,
   titleField: 'name',
@@ -37,6 +38,7 @@ export const venuesResource = defineResource({
 export const roomsResource = defineResource({
   name: 'rooms',
   label: 'Rooms',
+  nav: { group: 'Settings', icon: 'door' },
   singular: 'Room',
   table: rooms,
   titleField: 'name',
@@ -53,6 +55,7 @@ export const roomsResource = defineResource({
 export const restrictedDatesResource = defineResource({
   name: 'restricted-dates',
   label: 'Restricted dates',
+  nav: { group: 'Settings', icon: 'ban' },
   singular: 'Restricted date',
   table: restrictedDates,
   titleField: 'reason',

@@ -6,6 +6,7 @@ import { waivers } from './waivers.tables.ts';
 export const waiversResource = defineResource({
   name: 'waivers',
   label: 'Waivers',
+  nav: { group: 'Settings', icon: 'signature' },
   singular: 'Waiver',
   table: waivers,
   titleField: 'title',

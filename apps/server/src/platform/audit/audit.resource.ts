@@ -6,6 +6,7 @@ import { auditLog } from './audit.tables.ts';
 export const auditLogResource = defineResource({
   name: 'audit-log',
   label: 'Audit log',
+  nav: { group: 'Settings', icon: 'list' },
   singular: 'Audit entry',
   table: auditLog,
   titleField: 'summary',

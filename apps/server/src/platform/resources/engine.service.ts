@@ -249,7 +249,13 @@ export async function sections(resource: Resource, call: EngineCall, id: number)
 
 /** Parent resource → its nested resources, built when the engine's routes are registered. */
 const childIndex = new Map<string, { name: string; label: string }[]>();
+let mounted: Resource[] = [];
+/** The resources whose routes the app registered, in the order given (the sidebar's order). */
+export function mountedResources(): readonly Resource[] {
+  return mounted;
+}
 export function indexChildren(resources: Resource[]) {
+  mounted = [...resources];
   childIndex.clear();
   for (const r of resources) {
     if (!r.parent) continue;

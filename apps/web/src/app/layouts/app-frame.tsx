@@ -1,10 +1,11 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { AclResponse, NavigationItem } from '@tumble/contracts/auth';
+import type { AclResponse } from '@tumble/contracts/auth';
 import type { ReactNode } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { CompanyBrand } from '../../components/company-brand';
 import { Wordmark } from '../../components/wordmark';
+import { SideNavigation } from './side-navigation';
 
 interface AppFrameProps {
   acl: AclResponse;
@@ -17,15 +18,9 @@ interface AppFrameProps {
   actions: ReactNode;
 }
 
-function isActive(pathname: string, path: string): boolean {
-  if (pathname === path || pathname === `${path}/`) return true;
-  return path !== '/admin' && pathname.startsWith(`${path}/`);
-}
-
 /** Sidebar + top bar of signed-in pages. Below 769px the sidebar collapses behind a burger. */
 export function AppFrame({ acl, logoLink, actions }: AppFrameProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { pathname } = useLocation();
   const side = acl.navigation.side;
 
   return (
@@ -62,18 +57,7 @@ export function AppFrame({ acl, logoLink, actions }: AppFrameProps) {
               No menu items.
             </Text>
           ) : (
-            side.map((item: NavigationItem) => (
-              <NavLink
-                key={item.path}
-                component={Link}
-                to={item.path}
-                label={item.label}
-                active={isActive(pathname, item.path)}
-                onClick={close}
-                variant="light"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
-            ))
+            <SideNavigation items={side} onNavigate={close} />
           )}
         </AppShell.Section>
       </AppShell.Navbar>
