@@ -111,7 +111,8 @@ export async function cancelBookings(
       name: parent.fullName,
       company: company.name,
       event: event?.name ?? '',
-      reference: booking.reference,
+      // The short code read out over the phone; `reference` is the secret of the booking's links.
+      reference: booking.code,
       money:
         choice === 'refund'
           ? `We will refund ${formatMoney(amount, company.currency)} to you.`

@@ -392,7 +392,7 @@ describe('event bookings in the admin area', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.toAddress, parent.email), eq(mailOutbox.kind, 'booking-cancelled')));
     expect(mail!.subject).toBe('Booking cancelled: Holiday Camp');
-    expect(mail!.text).toContain(`Your booking ${booking.reference} for Holiday Camp`);
+    expect(mail!.text).toContain(`Your booking ${booking.code} for Holiday Camp`);
     expect(mail!.text).toContain('The $45.00 you paid is kept as a credit for a future booking.');
   });
 
