@@ -41,6 +41,8 @@ export const aclResponse = z.object({
     is_company: z.boolean(),
     company_id: z.number().nullable(),
     company_name: z.string().nullable(),
+    /** The company's currency (ISO 4217), for amounts the SPA formats itself (issue 21 point 21). */
+    currency: z.string().optional(),
   }),
   navigation: z.object({ side: z.array(navigationItem), top: z.array(navigationItem) }),
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { api } from '../api/client';
 import { payloadOf, toInputValue } from './fields/form-values';
 import {
   centsToDollars,
@@ -53,6 +54,13 @@ describe('money', () => {
     [-500, '-$5.00'],
   ])('shows %i cents as %s', (cents, text) => {
     expect(formatMoney(cents)).toBe(text);
+  });
+
+  it("shows amounts in the signed-in company's currency (issue 21 point 21)", () => {
+    expect(formatMoney(1250, 'EUR')).toBe('€12.50');
+    api.setToken('tok');
+    api.setUserMeta({ role: 'companyadmin', companyId: 7, currency: 'GBP' });
+    expect(formatMoney(-500)).toBe('-£5.00');
   });
 
   it('round-trips a form: cents in, dollars edited, cents out', () => {

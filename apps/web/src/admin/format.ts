@@ -1,4 +1,6 @@
+import { DEFAULT_CURRENCY } from '@tumble/contracts/admin-accounts';
 import type { FieldMeta, Option } from '@tumble/contracts/resources';
+import { api } from '../api/client';
 
 /**
  * How the admin screens show and edit values. The API speaks integer cents and 'YYYY-MM-DD'
@@ -29,13 +31,29 @@ export function dollarsToCents(dollars: unknown): number | null {
   return match[1] && cents !== 0 ? -cents : cents;
 }
 
-const moneyFormat = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** 1250 → '$12.50', -500 → '-$5.00', 123456 → '$1,234.56'. */
-export function formatMoney(cents: unknown): string {
+/**
+ * 1250 → '$12.50', -500 → '-$5.00', 123456 → '$1,234.56', in the signed-in company's currency
+ * (GET /rest/acl; '€12.50' for EUR), written as the server writes it (platform/money.ts).
+ */
+export function formatMoney(
+  cents: unknown,
+  currency = api.getUserMeta()?.currency ?? DEFAULT_CURRENCY,
+): string {
   if (typeof cents !== 'number' || !Number.isFinite(cents)) return '';
-  const text = moneyFormat.format(Math.abs(cents) / 100);
-  return cents < 0 ? `-$${text}` : `$${text}`;
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(cents / 100);
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;

@@ -14,7 +14,13 @@ export const aclKeys = {
 export async function fetchAcl(authhash?: string, signal?: AbortSignal): Promise<AclResponse> {
   const acl = await api.get('/rest/acl', { query: { authhash }, schema: aclResponse, signal });
   // The 403 rule needs the role and company of whoever is signed in.
-  if (acl.meta.role) api.setUserMeta({ role: acl.meta.role, companyId: acl.meta.company_id });
+  if (acl.meta.role) {
+    api.setUserMeta({
+      role: acl.meta.role,
+      companyId: acl.meta.company_id,
+      currency: acl.meta.currency ?? null,
+    });
+  }
   return acl;
 }
 

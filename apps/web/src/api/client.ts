@@ -72,6 +72,8 @@ function messageOf(body: unknown): string | undefined {
 export interface UserMeta {
   role: Role | null;
   companyId: number | null;
+  /** The company's currency (ISO 4217), for the amounts the SPA formats itself. */
+  currency?: string | null;
 }
 
 export interface CurrentLocation {
@@ -130,7 +132,11 @@ function parseMeta(stored: string | null): UserMeta | null {
   if (!stored) return null;
   try {
     const meta = JSON.parse(stored) as Partial<UserMeta>;
-    return { role: meta.role ?? null, companyId: typeof meta.companyId === 'number' ? meta.companyId : null };
+    return {
+      role: meta.role ?? null,
+      companyId: typeof meta.companyId === 'number' ? meta.companyId : null,
+      currency: typeof meta.currency === 'string' ? meta.currency : null,
+    };
   } catch {
     return null;
   }

@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '@tumble/contracts/admin-accounts';
 import type {
   AclResponse,
   CompanySignupRequest,
@@ -34,8 +35,8 @@ import {
   resetThrottleKeys,
   throttleKeys,
 } from '../../platform/throttle.ts';
-import { navigationFor } from './accounts.navigation.ts';
 import { paymentMethods } from '../billing/billing.tables.ts';
+import { navigationFor } from './accounts.navigation.ts';
 import { accountLinks, authSessions, companies, users } from './accounts.tables.ts';
 
 /** How long activation and reset links live (Accounts issue). */
@@ -149,6 +150,7 @@ export async function acl(deps: AppDeps, auth: AuthContext | null, authhash?: st
         is_company: auth.role !== 'student',
         company_id: auth.tenant.companyId,
         company_name: company?.name ?? null,
+        currency: company?.currency ?? DEFAULT_CURRENCY,
       },
       navigation: navigationFor(auth.role),
     };
@@ -163,6 +165,7 @@ export async function acl(deps: AppDeps, auth: AuthContext | null, authhash?: st
       is_company: false,
       company_id: company.id,
       company_name: company.name,
+      currency: company.currency,
     },
     navigation: { side: [], top: [] },
   };

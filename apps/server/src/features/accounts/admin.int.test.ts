@@ -127,6 +127,9 @@ describe('staff account administration', () => {
       expect(
         (await t.app.inject({ method: 'GET', url: '/api/v1/admin/my-company', headers: headersB })).json(),
       ).toMatchObject({ name: 'Beta Gym Renamed', currency: 'NZD' });
+      // The SPA formats amounts in the currency the user meta names.
+      const acl = await t.app.inject({ method: 'GET', url: '/rest/acl', headers: headersB });
+      expect(acl.json().meta.currency).toBe('NZD');
     });
 
     it('a new company charges in USD, and the currency must be an ISO 4217 code we offer (issue 21 point 21)', async () => {
