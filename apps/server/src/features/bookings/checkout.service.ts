@@ -139,6 +139,7 @@ async function priceOf(db: Db, tenant: Tenant, request: PriceRequest) {
           }
         : null,
       surcharge,
+      currency: company.currency,
     });
   } catch (error) {
     if (error instanceof MissingPriceError) throw new AppError(422, messages.somethingWrongCalendar);
@@ -279,7 +280,7 @@ async function queueConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking:
       .map((p) => `${displayDate(p.date)} ${p.name} ${p.start.slice(0, 5)}–${p.end.slice(0, 5)}`)
       .join('\n'),
     places: String(booking.quantity),
-    amount: formatMoney(booking.total),
+    amount: formatMoney(booking.total, company.currency),
     reference: booking.code,
     link: waiverLink(deps.config, 'event', booking.reference, company.authhash),
     waitlisted: await waitlistedDaysText(tx, tenant, booking.id),
@@ -362,8 +363,8 @@ export const eventSale: SaleKind<EventCheckoutRequest, EventPlan> = {
     return { lines: result.lines, amountDue: result.total, unitPrices: result.unitPrices } as Priced;
   },
 
-  priceChanged: (amount) =>
-    `The price has changed to ${formatMoney(amount)}. Please check the booking summary and confirm again.`,
+  priceChanged: (amount, company) =>
+    `The price has changed to ${formatMoney(amount, company.currency)}. Please check the booking summary and confirm again.`,
 
   async lock(tx, tenant, plan) {
     // Lock what we count, once, in a fixed order: the sessions of the booked cells by id.

@@ -2,13 +2,14 @@ import type { ChargesResponse, CheckoutResponse } from '@tumble/contracts/bookin
 import type { Db } from '../../db/client.ts';
 import { pgCode } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { BadRequestError, ConflictError } from '../../platform/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { queues } from '../../platform/jobs.ts';
 import {
   expireOpenCheckouts,
   expireOpenPayments,
   openCardPayment,
   registerPurchase,
+  stillHolding,
 } from '../../platform/payments/settlement.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
@@ -48,10 +49,7 @@ export function newCode(prefix: string): string {
 export function registerSaleKind(kind: AnyKind): void {
   kinds.set(kind.kind, kind);
   registerPurchase(kind.kind, {
-    async paid(deps, tx, tenant, id) {
-      const { outcome, reference } = await kind.confirm(deps, tx, tenant, id);
-      return { outcome, reference };
-    },
+    paid: (deps, tx, tenant, id) => confirmPaid(deps, tx, tenant, kind, id),
     async expired(_deps, tx, tenant, id) {
       await endPurchase(tx, tenant, kind, id, 'expired');
     },
@@ -134,7 +132,7 @@ export async function checkout<Input, Plan extends PlanBase>(
     );
     if (!inserted) return null;
     await claimDiscounts(tx, tenant, found, { kind: kind.kind, id: inserted.id, parentId });
-    if (free) await kind.queueConfirmation(deps, tx, tenant, inserted.id);
+    if (free) await kind.confirmed(deps, tx, tenant, inserted.id);
     return inserted;
   });
 
@@ -190,10 +188,40 @@ async function endPurchase(
   id: number,
   status: 'expired' | 'cancelled',
 ) {
-  if (!(await kind.end(tx, tenant, id, status))) return false;
+  const purchase = await kind.lockPurchase(tx, tenant, id);
+  if (purchase?.status !== 'pending') return false;
+  await kind.setStatus(tx, tenant, id, status);
+  await kind.released?.(tx, tenant, id);
   await expireOpenPayments(tx, tenant, { kind: kind.kind, id });
   await releaseDiscounts(tx, tenant, { kind: kind.kind, id });
   return true;
+}
+
+/**
+ * Settlement of a paid checkout, with the payment row locked: the purchase is confirmed while it
+ * still holds what it took, or when that is still free after its hold lapsed; otherwise it is
+ * flagged refund_due for staff. Never oversold.
+ */
+async function confirmPaid(
+  deps: AppDeps,
+  tx: Db,
+  tenant: Tenant,
+  kind: AnyKind,
+  id: number,
+): Promise<{ outcome: 'paid' | 'refund_due'; reference: string }> {
+  const purchase = await kind.lockPurchase(tx, tenant, id);
+  if (!purchase) throw new NotFoundError();
+  const confirmable =
+    stillHolding(purchase) ||
+    ((purchase.status === 'pending' || purchase.status === 'expired') &&
+      (await kind.stillFree(tx, tenant, id)));
+  if (confirmable) {
+    await kind.setStatus(tx, tenant, id, 'confirmed');
+    await kind.confirmed(deps, tx, tenant, id);
+    return { outcome: 'paid', reference: purchase.reference };
+  }
+  if (purchase.status !== 'confirmed') await kind.setStatus(tx, tenant, id, 'refund_due');
+  return { outcome: 'refund_due', reference: purchase.reference };
 }
 
 /** Ends a pending purchase (hold lapsed, card form closed, provider failed) and releases what it held. */

@@ -44,9 +44,12 @@ export interface Hold {
   childIds: number[];
 }
 
-/** Settlement's answer for a paid purchase. */
-export interface PaidOutcome {
-  outcome: 'paid' | 'refund_due';
+export type PurchaseStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired' | 'refund_due';
+
+/** What settlement and release read of a purchase, under its row lock. */
+export interface PurchaseState {
+  status: PurchaseStatus;
+  holdExpiresAt: Date | null;
   reference: string;
 }
 
@@ -81,19 +84,19 @@ export interface SaleKind<Input, Plan extends PlanBase = PlanBase> {
   ): Promise<{ id: number; reference: string } | null>;
   /** The card payment's description and where the browser returns to (a path with query). */
   cardPayment(plan: Plan, priced: Priced): { description: string; returnPath: string };
-  /** The confirmation mail, written in the confirming transaction. */
-  queueConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, id: number): Promise<void>;
+  /** Reads the purchase under its row lock (settlement and release); null when it is not the tenant's. */
+  lockPurchase(tx: Db, tenant: Tenant, id: number): Promise<PurchaseState | null>;
   /**
-   * Settlement, with the payment row locked: confirm the purchase when it still holds what it took
-   * (or that is still free after the hold lapsed), else mark it refund_due. Never oversell.
+   * A paid purchase whose hold lapsed: locks what is counted and says whether what it took is
+   * still free (then it is confirmed; else refund_due, never oversold).
    */
-  confirm(deps: AppDeps, tx: Db, tenant: Tenant, id: number): Promise<PaidOutcome & { confirmed: boolean }>;
-  /**
-   * Ends a pending purchase (`status`: expired or cancelled) under its row lock and releases what
-   * only it holds (waitlist entries it made); false when it was not pending. Discounts and open
-   * payments are released by the pipeline.
-   */
-  end(tx: Db, tenant: Tenant, id: number, status: 'expired' | 'cancelled'): Promise<boolean>;
+  stillFree(tx: Db, tenant: Tenant, id: number): Promise<boolean>;
+  /** Sets the purchase's status; `confirmed` also stamps it and ends its hold. */
+  setStatus(tx: Db, tenant: Tenant, id: number, status: PurchaseStatus): Promise<void>;
+  /** In the confirming transaction (paid, or nothing due): its mail and what confirming means. */
+  confirmed(deps: AppDeps, tx: Db, tenant: Tenant, id: number): Promise<void>;
+  /** In the releasing transaction: releases what only this purchase holds (e.g. waitlist entries it made). */
+  released?(tx: Db, tenant: Tenant, id: number): Promise<void>;
   /** After commit, once released (e.g. offer freed places to the waitlist). */
   afterRelease(deps: AppDeps, tenant: Tenant, id: number): Promise<void>;
   /** Pending purchases whose hold lapsed, every company (the expiry job). */

@@ -18,7 +18,6 @@ import { htmlToParagraphs } from '../../platform/html.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
-import { stillHolding } from '../../platform/payments/settlement.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { addDays, datesBetween, displayDate, isoWeekday, todayIn } from '../../platform/time.ts';
 import { type Company, companyOf, contactOf } from '../accounts/accounts.service.ts';
@@ -165,6 +164,7 @@ async function priceParty(
       ? { code: discounts.voucher.code, value: discounts.voucher.valuePerChild }
       : null,
     surcharge,
+    currency: input.company.currency,
   });
 }
 
@@ -244,8 +244,8 @@ export const partySale: SaleKind<PartyCheckoutRequest, PartyPlan> = {
     return { ...result, amountDue: result.amountDue };
   },
 
-  priceChanged: (amount) =>
-    `The price has changed to ${formatMoney(amount)} due now. Please check the summary and confirm again.`,
+  priceChanged: (amount, company) =>
+    `The price has changed to ${formatMoney(amount, company.currency)} due now. Please check the summary and confirm again.`,
 
   async lock(tx, tenant, plan) {
     const { input } = plan;
@@ -314,54 +314,44 @@ export const partySale: SaleKind<PartyCheckoutRequest, PartyPlan> = {
     };
   },
 
-  async queueConfirmation(deps, tx, tenant, id) {
+  async lockPurchase(tx, tenant, id) {
+    const [booking] = await tx
+      .select()
+      .from(partyBookings)
+      .where(tenant.where(partyBookings, eq(partyBookings.id, id)))
+      .for('update');
+    return booking ?? null;
+  },
+
+  async stillFree(tx, tenant, id) {
     const [booking] = await tx
       .select()
       .from(partyBookings)
       .where(tenant.where(partyBookings, eq(partyBookings.id, id)));
-    if (booking) await queuePartyConfirmation(deps, tx, tenant, booking);
+    if (!booking) return false;
+    await tx
+      .select({ id: partySlots.id })
+      .from(partySlots)
+      .where(tenant.where(partySlots, eq(partySlots.id, booking.slotId)))
+      .for('update');
+    const taken = await takenSlots(tx, tenant, booking.date, booking.date, booking.id);
+    return !taken.has(`${booking.slotId}|${booking.date}`);
   },
 
-  async confirm(deps, tx, tenant, id) {
+  async setStatus(tx, tenant, id, status) {
+    const confirming = status === 'confirmed' ? { confirmedAt: sql`now()`, holdExpiresAt: null } : {};
+    await tx
+      .update(partyBookings)
+      .set({ status, ...confirming })
+      .where(tenant.where(partyBookings, eq(partyBookings.id, id)));
+  },
+
+  async confirmed(deps, tx, tenant, id) {
     const [booking] = await tx
       .select()
       .from(partyBookings)
-      .where(tenant.where(partyBookings, eq(partyBookings.id, id)))
-      .for('update');
-    if (!booking) throw new NotFoundError();
-    const holding = stillHolding(booking);
-    let confirmable = holding;
-    if (!holding && (booking.status === 'pending' || booking.status === 'expired')) {
-      await tx
-        .select({ id: partySlots.id })
-        .from(partySlots)
-        .where(tenant.where(partySlots, eq(partySlots.id, booking.slotId)))
-        .for('update');
-      const taken = await takenSlots(tx, tenant, booking.date, booking.date, booking.id);
-      confirmable = !taken.has(`${booking.slotId}|${booking.date}`);
-    }
-    if (confirmable) {
-      await tx
-        .update(partyBookings)
-        .set({ status: 'confirmed', confirmedAt: sql`now()`, holdExpiresAt: null })
-        .where(eq(partyBookings.id, id));
-      await queuePartyConfirmation(deps, tx, tenant, booking);
-      return { outcome: 'paid', reference: booking.reference, confirmed: true };
-    }
-    if (booking.status !== 'confirmed')
-      await tx.update(partyBookings).set({ status: 'refund_due' }).where(eq(partyBookings.id, id));
-    return { outcome: 'refund_due', reference: booking.reference, confirmed: false };
-  },
-
-  async end(tx, tenant, id, status) {
-    const [booking] = await tx
-      .select()
-      .from(partyBookings)
-      .where(tenant.where(partyBookings, eq(partyBookings.id, id)))
-      .for('update');
-    if (booking?.status !== 'pending') return false;
-    await tx.update(partyBookings).set({ status }).where(eq(partyBookings.id, id));
-    return true;
+      .where(tenant.where(partyBookings, eq(partyBookings.id, id)));
+    await queuePartyConfirmation(deps, tx, tenant, booking!);
   },
 
   async afterRelease() {
@@ -416,8 +406,8 @@ async function queuePartyConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, boo
     date: displayDate(booking.date),
     time: slot ? hhmm(slot.startTime) : '',
     guests: String(booking.guests),
-    deposit: formatMoney(booking.deposit),
-    balance: formatMoney(booking.balance),
+    deposit: formatMoney(booking.deposit, company.currency),
+    balance: formatMoney(booking.balance, company.currency),
     reference: booking.code,
     link: `${deps.config.publicUrl}/birthday-party/update-guest/?id=${booking.reference}&authhash=${encodeURIComponent(company.authhash)}`,
     waiver_link: waiverLink(deps.config, 'party', booking.reference, company.authhash),

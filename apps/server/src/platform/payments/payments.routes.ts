@@ -71,7 +71,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     return {
       session: row.id,
       amount: row.amount,
-      formatted: formatMoney(row.amount),
+      formatted: formatMoney(row.amount, row.currency),
       description: row.description,
       status: expired ? 'expired' : row.status,
       return_url: row.returnUrl,

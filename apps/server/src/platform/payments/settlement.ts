@@ -1,7 +1,7 @@
 import type { CheckoutResponse } from '@tumble/contracts/booking';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companyContact } from '../../features/accounts/accounts.service.ts';
+import { companyContact, companyOf } from '../../features/accounts/accounts.service.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError, NotFoundError } from '../errors.ts';
 import { queues } from '../jobs.ts';
@@ -72,10 +72,11 @@ export async function queueRefundDue(
   amount: number,
 ) {
   const company = await companyContact(tx, tenant);
+  const { currency } = await companyOf(tx, tenant);
   await queueMail(tx, tenant, deps.config, 'refund-due', company.email, {
     company: company.name,
     reference,
-    amount: formatMoney(amount),
+    amount: formatMoney(amount, currency),
   });
 }
 
