@@ -10,7 +10,9 @@ interface ServerHtmlProps extends Omit<TypographyProps, 'children' | 'dangerousl
  * `sanitizeRichText` (apps/server/src/platform/html.ts: an allow-list of formatting tags and
  * http/https/mailto/tel links; no scripts, event handlers, styles or javascript: URLs), so what
  * arrives here is already clean (ARCHITECTURE.md "Money, time, text"). Use this for those
- * server-sanitized fields only, never for text a visitor typed.
+ * server-sanitized fields only, never for text a visitor typed. Every use is listed, with the field
+ * it shows, in apps/server/src/platform/resources/html-fields.int.test.ts, which writes hostile HTML
+ * to each through the admin API and fails on a use it does not know.
  */
 export function ServerHtml({ html, ...props }: ServerHtmlProps) {
   return (
