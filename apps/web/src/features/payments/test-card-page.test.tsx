@@ -113,4 +113,31 @@ describe('TestCardPage', () => {
     expect(formatExpiry('1230')).toBe('12/30');
     expect(formatExpiry('1')).toBe('1');
   });
+
+  it('refuses a number failing the Luhn check as invalid without asking the server', async () => {
+    const pay = vi.fn(() => json({ redirect: RETURN }));
+    stubTestProvider(pay);
+    renderPage();
+    const user = userEvent.setup();
+
+    await fillCard(user, '4242424242424241');
+    await user.click(await screen.findByRole('button', { name: 'Pay $137.25' }));
+
+    expect(await screen.findByText('Your card number is invalid.')).toBeTruthy();
+    expect(pay).not.toHaveBeenCalled();
+  });
+
+  it('shows the server decline of any other valid-looking number', async () => {
+    const message = 'Your card was declined. This is test mode: use 4242 4242 4242 4242 to pay.';
+    const pay = vi.fn(() => json({ message }, { status: 402 }));
+    stubTestProvider(pay);
+    renderPage();
+    const user = userEvent.setup();
+
+    await fillCard(user, '5555555555554444');
+    await user.click(await screen.findByRole('button', { name: 'Pay $137.25' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(leaveForUrl).not.toHaveBeenCalled();
+  });
 });

@@ -28,6 +28,17 @@ export function formatCardNumber(value: string): string {
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
+/** The Luhn check every real card number passes (the server checks it too). */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
 /** '1228' as '12/28'. */
 export function formatExpiry(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 4);
@@ -43,9 +54,10 @@ function companyName(company: unknown): string | null {
 }
 
 /**
- * /payments/test?session: the card page of the `test` payment provider. No card data leaves this
- * page except the number, which only chooses the outcome: 4242 4242 4242 4242 pays, 4000 0000 0000
- * 0002 is declined.
+ * /payments/test?session: the card page of the `test` payment provider, like a provider's test
+ * mode. No card data leaves this page except the number, which only chooses the outcome:
+ * 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, a number failing the Luhn check is
+ * invalid, and any other valid-looking number is declined.
  */
 export function TestCardPage() {
   const [params] = useSearchParams();
@@ -63,7 +75,12 @@ export function TestCardPage() {
     event.preventDefault();
     const digits = card.replace(/\D/g, '');
     const problems = {
-      card: digits.length < 12 ? 'Enter a card number.' : undefined,
+      card:
+        digits.length === 0
+          ? 'Enter a card number.'
+          : digits.length < 12 || !luhnValid(digits)
+            ? 'Your card number is invalid.'
+            : undefined,
       expiry: /^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry) ? undefined : 'Enter the expiry as MM/YY.',
       cvc: /^\d{3,4}$/.test(cvc) ? undefined : 'Enter the 3 or 4 digit CVC.',
     };
@@ -101,7 +118,7 @@ export function TestCardPage() {
   const banner = (
     <Alert color="orange.9" variant="filled" role="note" title="TEST MODE — no real money moves" radius="md">
       This is the demo payment page. Use 4242 4242 4242 4242 to pay or 4000 0000 0000 0002 to see a declined
-      card, with any future expiry and any CVC.
+      card, with any future expiry and any CVC. Other card numbers are declined.
     </Alert>
   );
 
