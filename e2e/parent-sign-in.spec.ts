@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { storedToken, uniqueEmail } from './support/api.ts';
+import {
+  bookNow,
+  checkoutLink,
+  datesOf,
+  demoEvents,
+  displayDate,
+  loginToCheckoutLink,
+  openEvent,
+  pick,
+  sessionDays,
+} from './support/booking.ts';
 import type { PageFixture } from './support/harness.ts';
 import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
 import { demo, specText } from './support/spec-text.ts';
@@ -133,5 +144,41 @@ describe.each(bothViewports)('parent sign-in (%s)', (viewport) => {
     );
     expect(await field(page, 'Email address').getAttribute('aria-invalid')).toBe('true');
     await shot('signup-duplicate');
+  });
+
+  it('a new parent who signs up from checkout lands back at checkout with the sessions chosen', async () => {
+    const { page, shot } = fixture();
+    const camp = demoEvents.camp;
+    const day = datesOf(await sessionDays(camp), camp.morning)[2] as string;
+    const email = uniqueEmail('checkout-signup', viewport);
+    const password = 'parent pass 123';
+
+    await openEvent(page, camp);
+    await bookNow(page);
+    await pick(page, day, camp.morning);
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await expectAt(page, loginToCheckoutLink(camp));
+    // Sign-in › Create an account keeps the way back to checkout.
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expectAt(
+      page,
+      `/admin/students/signup?${new URLSearchParams({ authhash: demo.authhash, redirect: checkoutLink(camp) })}`,
+    );
+    await field(page, 'Full name').fill(`Casey Checkout ${viewport}`);
+    await field(page, 'Email address').fill(email);
+    await field(page, 'Phone').fill('0400 000 002');
+    await field(page, 'Password').fill(password);
+    await shot('checkout-signup');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expectAt(page, loginToCheckoutLink(camp));
+    await shows(page.getByText('Your account has been created. Please sign in.'), 'the welcome notice');
+    await submitSignIn(page, email, password);
+    await expectAt(page, checkoutLink(camp));
+    await shows(page.getByRole('heading', { level: 1, name: 'Checkout' }), 'the checkout page');
+    const summary = page.getByTestId('booking-summary');
+    await shows(summary, 'the booking summary');
+    expect(await summary.textContent()).toContain(displayDate(day));
+    await shot('checkout-after-signup');
   });
 });

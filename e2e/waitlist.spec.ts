@@ -6,6 +6,7 @@ import {
   apiOk,
   bookingLink,
   bookingText,
+  cellOf,
   checkoutLink,
   childBlock,
   datesOf,
@@ -22,7 +23,7 @@ import {
 import { newPage, screenshot, waitForMail } from './support/browser.ts';
 import { expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import { demo } from './support/spec-text.ts';
-import { shows, submitSignIn } from './support/ui.ts';
+import { expectFitsWidth, shows, signInAsParent, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
 const ninja = demoEvents.ninja;
@@ -92,6 +93,30 @@ describe('waitlist (desktop)', () => {
     await expectAt(page, `/booking?authhash=${demo.authhash}&status=true`);
     await shows(page.getByText(bookingText.bookingSuccessful, { exact: true }), "'Booking Successful!'");
     await shot('3-waiting');
+
+    // My Bookings shows the waitlisted day with its place in the queue and a way to leave.
+    const waitlisted = async (target: typeof page) => {
+      await target.goto('/admin/students/my-booking');
+      const section = target.getByRole('region', { name: 'Waitlisted days' });
+      await shows(section, 'the waitlisted days');
+      const row = section.getByRole('article', { name: `${ninja.name} ${ninja.session} ${firstDay}` });
+      await shows(row, 'the waitlisted Ninja day');
+      expect(await row.textContent()).toContain(displayDate(firstDay));
+      expect(await row.textContent()).toMatch(/2 places · Waiting · number \d+ in the queue/);
+      await shows(row.getByRole('button', { name: /^Leave the waitlist for / }), 'Leave waitlist');
+      return row;
+    };
+    await waitlisted(page);
+    await shot('3b-my-bookings-waitlist');
+    const phoneAccount = await newPage(browser(), 'phone');
+    try {
+      await signInAsParent(phoneAccount.page);
+      await waitlisted(phoneAccount.page);
+      await expectFitsWidth(phoneAccount.page);
+      await screenshot(phoneAccount.page, 'waitlist-3b-my-bookings-waitlist-phone');
+    } finally {
+      await phoneAccount.context.close();
+    }
     // Waiting takes no place: the day is as full as before.
     expect(sessionOn(await sessionDays(ninja), firstDay, ninja.session)).toMatchObject({
       status: 'full',
@@ -131,7 +156,7 @@ describe('waitlist (desktop)', () => {
       available: 0,
     });
 
-    // The invitation page at 390px.
+    // The invitation page at 390px names the event, session and day.
     const phone = await newPage(browser(), 'phone');
     try {
       await phone.page.goto(link);
@@ -139,6 +164,11 @@ describe('waitlist (desktop)', () => {
         phone.page.getByRole('heading', { name: 'A place is available' }),
         'the invitation (phone)',
       );
+      const named = phone.page.getByTestId('invitation-place');
+      await shows(named, 'the event, session and day (phone)');
+      expect(await named.textContent()).toContain(ninja.name);
+      expect(await named.textContent()).toContain(`${ninja.session} · `);
+      expect(await named.textContent()).toContain(displayDate(firstDay));
       await shows(phone.page.getByRole('button', { name: 'Accept' }), 'Accept (phone)');
       await shows(phone.page.getByRole('button', { name: 'Decline' }), 'Decline (phone)');
       await screenshot(phone.page, 'waitlist-4-invitation-phone');
@@ -151,11 +181,22 @@ describe('waitlist (desktop)', () => {
     await shows(page.getByRole('heading', { name: 'A place is available' }), 'the invitation');
     await shows(page.getByRole('button', { name: 'Decline' }), 'Decline');
     expect(await page.getByText(bookingText.invitationConfirmed).count()).toBe(0);
+    expect(await page.getByTestId('invitation-place').textContent()).toContain(displayDate(firstDay));
     await shot('4-invitation');
     await page.getByRole('button', { name: 'Accept' }).click();
-    await expectAt(page, `/booking?e=${ninja.e}&b=${b}&authhash=${demo.authhash}`);
-    await shows(page.getByRole('heading', { level: 1, name: ninja.name }), 'the booking page of the event');
-    await shows(page.getByRole('button', { name: 'Book Now' }), 'Book Now');
+    // On to the sessions with the held day chosen for both children.
+    await expectAt(
+      page,
+      `/booking?${new URLSearchParams({ e: ninja.e, b, day: cellOf(ninja, before, firstDay, ninja.session), quantity: '2', authhash: demo.authhash })}`,
+    );
+    await shows(page.getByRole('heading', { level: 2, name: ninja.name }), "the event's sessions step");
+    await shows(page.getByTestId('session-calendar'), 'the sessions step');
+    expect(await page.getByRole('combobox', { name: 'Number of children' }).inputValue()).toBe('2');
+    await expect
+      .poll(() => sessionCell(page, firstDay, ninja.session).getAttribute('aria-checked'), {
+        timeout: UI_TIMEOUT,
+      })
+      .toBe('true');
     await shot('5-accepted');
     // Accepting keeps the invitation open until the parent books or it lapses.
     const check = await apiOk<{ valid: boolean }>(

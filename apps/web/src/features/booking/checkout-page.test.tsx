@@ -8,6 +8,7 @@ import { leaveForUrl } from '../../components/browser-navigation';
 import { deferred } from '../../test/deferred';
 import { studentAcl } from '../../test/fixtures';
 import { json, stubServer } from '../../test/render';
+import { expectConfirmWaitsForPrice, expectSignInFirst, parentChildren } from '../checkout/checkout-test-kit';
 import type { EventInsurances } from './api/insurances';
 import { bookingPageData, chargesData, E, renderBooking } from './booking-test-kit';
 import { CHECKOUT_STORAGE_KEY, type StoredCheckout } from './checkout-storage';
@@ -45,11 +46,7 @@ function stubCheckout(handlers: Record<string, Handler> = {}) {
   return stubServer({
     'GET /rest/acl': () => json(studentAcl()),
     'GET /api/v1/booking': () => json(bookingPageData()),
-    'GET /api/v1/students/children': () =>
-      json([
-        { id: 7, first_name: 'Ava', last_name: 'Parent', dob: '2018-03-04', consent: 1 },
-        { id: 8, first_name: 'Ben', last_name: 'Parent', dob: '2016-05-06', consent: 0 },
-      ]),
+    'GET /api/v1/students/children': parentChildren,
     'GET /api/v1/students/events/insurances': () => json(INSURANCES),
     'GET /api/v1/booking/payment-terms': () => json({ content: '<p>Payment is due at booking.</p>' }),
     'GET /api/v1/calculate-charges-summary': () => json(chargesData()),
@@ -95,16 +92,9 @@ afterEach(() => {
 
 describe('CheckoutPage', () => {
   it('sends a signed-out visitor to parent sign-in with a redirect back', async () => {
-    api.clearSession();
     store();
     stubCheckout();
-    const { router } = renderBooking(CHECKOUT);
-
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/students/login'));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
-      authhash: 'H1',
-      redirect: CHECKOUT,
-    });
+    await expectSignInFirst(() => renderBooking(CHECKOUT), CHECKOUT);
   });
 
   it('shows logo, account link, the summary by date, terms and price lines; prices on load', async () => {
@@ -134,11 +124,7 @@ describe('CheckoutPage', () => {
     const pending = deferred<Response>();
     stubCheckout({ 'GET /api/v1/calculate-charges-summary': () => pending.promise });
     renderBooking(CHECKOUT);
-
-    const button = await screen.findByRole('button', { name: 'Confirm Payment' });
-    expect(button.hasAttribute('disabled')).toBe(true);
-    pending.resolve(json(chargesData()));
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    await expectConfirmWaitsForPrice(pending, json(chargesData()));
   });
 
   it('recalculates when an insurance choice changes, sending students[n] insurance', async () => {
@@ -400,46 +386,6 @@ describe('CheckoutPage', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe(text);
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
-  });
-
-  it('opens Stripe Embedded Checkout in a modal; closing it expires the session', async () => {
-    store();
-    const mount = vi.fn();
-    const destroy = vi.fn();
-    const initEmbeddedCheckout = vi.fn(async (options: { fetchClientSecret: () => Promise<string> }) => {
-      expect(await options.fetchClientSecret()).toBe('cs_secret');
-      return { mount, destroy };
-    });
-    const Stripe = vi.fn(() => ({ initEmbeddedCheckout }));
-    vi.stubGlobal('Stripe', Stripe);
-    const fetchMock = stubCheckout({
-      'POST /api/v1/booking/checkout': () =>
-        json({
-          valid: true,
-          method: 'stripe',
-          public_key: 'pk_test_1',
-          client_secret: 'cs_secret',
-          sessionId: 'cs_1',
-        }),
-      'POST /integrations/stripe/cancel-session': () => json({ success: true }),
-    });
-    renderBooking(CHECKOUT);
-    const user = await ready();
-
-    await completeChild1(user);
-    await user.click(screen.getByRole('button', { name: 'Confirm Payment' }));
-
-    await waitFor(() => expect(mount).toHaveBeenCalledExactlyOnceWith(screen.getByTestId('stripe-checkout')));
-    expect(Stripe).toHaveBeenCalledWith('pk_test_1');
-    await user.click(screen.getByRole('button', { name: 'Close card payment' }));
-
-    await waitFor(() => expect(calls(fetchMock, '/integrations/stripe/cancel-session')).toHaveLength(1));
-    const [url, init] = calls(fetchMock, '/integrations/stripe/cancel-session')[0] ?? [];
-    expect(url).toBe('/integrations/stripe/cancel-session?session=cs_1');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ userAction: 'expire' });
-    expect(destroy).toHaveBeenCalled();
-    expect(screen.queryByTestId('stripe-checkout')).toBeNull();
   });
 
   it('asks to choose again when no checkout data is stored for this event', async () => {

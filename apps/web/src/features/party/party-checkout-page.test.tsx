@@ -7,6 +7,12 @@ import { leaveForUrl } from '../../components/browser-navigation';
 import { deferred } from '../../test/deferred';
 import { studentAcl } from '../../test/fixtures';
 import { json, stubServer } from '../../test/render';
+import {
+  callsTo,
+  expectConfirmWaitsForPrice,
+  expectSignInFirst,
+  parentChildren,
+} from '../checkout/checkout-test-kit';
 import { PARTY_CHECKOUT_STORAGE_KEY, type StoredPartyCheckout } from './party-checkout-storage';
 import { onMonday2March, partyCharges, renderParty } from './party-test-kit';
 
@@ -35,11 +41,7 @@ type Handler = Parameters<typeof stubServer>[0][string];
 function stubCheckout(handlers: Record<string, Handler> = {}) {
   return stubServer({
     'GET /rest/acl': () => json(studentAcl()),
-    'GET /api/v1/students/children': () =>
-      json([
-        { id: 7, first_name: 'Ava', last_name: 'Parent', dob: '2018-03-04', consent: 1 },
-        { id: 8, first_name: 'Ben', last_name: 'Parent', dob: '2016-05-06', consent: 0 },
-      ]),
+    'GET /api/v1/students/children': parentChildren,
     'GET /api/v1/birthday-party/payment-terms': () =>
       json({ payment_terms: '<p>The deposit is non-refundable.</p>' }),
     'GET /api/v1/calculate-charges-summary': (url) =>
@@ -54,8 +56,7 @@ function stubCheckout(handlers: Record<string, Handler> = {}) {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof stubServer>, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://x').pathname === path);
+const calls = callsTo;
 const chargeUrls = (fetchMock: ReturnType<typeof stubServer>) =>
   calls(fetchMock, '/api/v1/calculate-charges-summary').map(([url]) => new URL(String(url), 'http://x'));
 
@@ -90,16 +91,9 @@ afterEach(() => {
 
 describe('PartyCheckoutPage', () => {
   it('sends a signed-out visitor to student login with a redirect back', async () => {
-    api.clearSession();
     store();
     stubCheckout();
-    const { router } = renderParty(CHECKOUT);
-
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/students/login'));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
-      authhash: 'H1',
-      redirect: CHECKOUT,
-    });
+    await expectSignInFirst(() => renderParty(CHECKOUT), CHECKOUT);
   });
 
   it('shows logo, account link, the stored party, terms and price lines priced again on load', async () => {
@@ -133,11 +127,7 @@ describe('PartyCheckoutPage', () => {
     const pending = deferred<Response>();
     stubCheckout({ 'GET /api/v1/calculate-charges-summary': () => pending.promise });
     renderParty(CHECKOUT);
-
-    const button = await screen.findByRole('button', { name: 'Confirm Payment' });
-    expect(button.hasAttribute('disabled')).toBe(true);
-    pending.resolve(json(partyCharges(12)));
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    await expectConfirmWaitsForPrice(pending, json(partyCharges(12)));
   });
 
   it("asks for the child's information and the terms before posting, above the form", async () => {
@@ -305,62 +295,6 @@ describe('PartyCheckoutPage', () => {
       dob: '2019-04-03',
     });
     expect(leaveForUrl).not.toHaveBeenCalled();
-  });
-
-  it.each([
-    ['valid false', () => json({ valid: false }), messages.checkoutInvalid],
-    [
-      'the server message',
-      () => json({ message: 'Sorry, that party time has just been booked.' }, { status: 409 }),
-      'Sorry, that party time has just been booked.',
-    ],
-    ['the generic failure', () => json({}, { status: 500 }), messages.checkoutFailed],
-  ])('shows %s above the form', async (_, answer, text) => {
-    store();
-    stubCheckout({ 'POST /api/v1/birthday-party/booking/checkout': answer });
-    renderParty(CHECKOUT);
-    const user = await ready();
-
-    await acceptTerms(user);
-    const scrollTo = vi.spyOn(window, 'scrollTo');
-    await user.click(confirmButton());
-
-    expect((await screen.findByRole('alert')).textContent).toBe(text);
-    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
-  });
-
-  it('opens the card payment modal; closing it expires the session', async () => {
-    store();
-    const mount = vi.fn();
-    const destroy = vi.fn();
-    vi.stubGlobal(
-      'Stripe',
-      vi.fn(() => ({ initEmbeddedCheckout: vi.fn(async () => ({ mount, destroy })) })),
-    );
-    const fetchMock = stubCheckout({
-      'POST /api/v1/birthday-party/booking/checkout': () =>
-        json({
-          valid: true,
-          method: 'stripe',
-          public_key: 'pk_test_1',
-          client_secret: 'cs_secret',
-          sessionId: 'cs_1',
-        }),
-      'POST /integrations/stripe/cancel-session': () => json({ success: true }),
-    });
-    renderParty(CHECKOUT);
-    const user = await ready();
-
-    await acceptTerms(user);
-    await user.click(confirmButton());
-    await waitFor(() => expect(mount).toHaveBeenCalledExactlyOnceWith(screen.getByTestId('stripe-checkout')));
-    await user.click(screen.getByRole('button', { name: 'Close card payment' }));
-
-    await waitFor(() => expect(calls(fetchMock, '/integrations/stripe/cancel-session')).toHaveLength(1));
-    expect(calls(fetchMock, '/integrations/stripe/cancel-session')[0]?.[0]).toBe(
-      '/integrations/stripe/cancel-session?session=cs_1',
-    );
-    expect(await screen.findByText(/Payment cancelled/)).toBeTruthy();
   });
 
   it('asks to choose again when no party is stored', async () => {
