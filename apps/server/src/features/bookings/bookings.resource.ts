@@ -91,9 +91,11 @@ export const eventBookingsResource = defineResource({
   singular: 'Booking',
   table: bookings,
   parent: { resource: 'events', column: 'eventId' },
-  titleField: 'reference',
+  titleField: 'code',
   fields: {
-    reference: field.text('Reference', { readOnly: true }),
+    // The short reference read out over the phone; `reference` is the secret in the parent's links.
+    code: field.text('Reference', { readOnly: true }),
+    reference: field.text('Link key', { readOnly: true }),
     parent_id: field.reference('Parent', 'parents', { readOnly: true }),
     status: field.select('Status', statusOptions, { readOnly: true }),
     quantity: field.number('Places', { readOnly: true }),
@@ -103,8 +105,8 @@ export const eventBookingsResource = defineResource({
     created_at: field.datetime('Booked at', { readOnly: true }),
   },
   list: {
-    columns: ['reference', 'parent_id', 'status', 'quantity', 'total', 'created_at'],
-    search: ['reference', 'coupon_code'],
+    columns: ['code', 'parent_id', 'status', 'quantity', 'total', 'created_at'],
+    search: ['code', 'reference', 'coupon_code'],
     filters: ['status'],
     defaultSort: { field: 'created_at', order: 'desc' },
   },

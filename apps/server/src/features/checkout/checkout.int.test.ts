@@ -349,6 +349,18 @@ describe('purchase pipeline', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, parent.user.email));
     expect(mail!.text).toContain(booking!.code);
+    // Staff see and search the short reference.
+    const staff = (
+      await sessionFor(t.database.db, await createUser(t.database.db, company.id, { role: 'companystaff' }))
+    ).headers;
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/events/${fixture.event.id}/bookings?search=${booking!.code}`,
+        headers: staff,
+      })
+    ).json();
+    expect(list.data.map((r: { code: string }) => r.code)).toEqual([booking!.code]);
 
     const partyResponse = await partyCheckout(parent.headers, await partyOrder());
     const [held] = await t.database.db

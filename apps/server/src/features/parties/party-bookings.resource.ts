@@ -13,9 +13,11 @@ export const partyBookingsResource = defineResource({
   nav: { group: 'Parties', icon: 'cake' },
   singular: 'Party booking',
   table: partyBookings,
-  titleField: 'reference',
+  titleField: 'code',
   fields: {
-    reference: field.text('Reference', { readOnly: true }),
+    // The short reference read out over the phone; `reference` is the secret in the parent's links.
+    code: field.text('Reference', { readOnly: true }),
+    reference: field.text('Link key', { readOnly: true }),
     date: field.date('Date', { readOnly: true }),
     slot_id: field.reference('Slot', 'slots', { readOnly: true }),
     parent_id: field.reference('Parent', 'parents', { readOnly: true }),
@@ -36,8 +38,8 @@ export const partyBookingsResource = defineResource({
     ),
   },
   list: {
-    columns: ['date', 'slot_id', 'parent_id', 'guests', 'deposit', 'balance', 'status'],
-    search: ['reference'],
+    columns: ['code', 'date', 'slot_id', 'parent_id', 'guests', 'deposit', 'balance', 'status'],
+    search: ['code', 'reference'],
     filters: ['status', 'slot_id'],
     defaultSort: { field: 'date', order: 'asc' },
   },
