@@ -104,9 +104,12 @@ export function ResourceTable(props: ResourceTableProps) {
                 {columns.map((field) => (
                   <Table.Td
                     key={field.name}
-                    style={
-                      field.name === meta.titleField ? { minWidth: 160, maxWidth: 320 } : { maxWidth: 320 }
-                    }
+                    // A long unbroken name wraps inside its own column instead of running into the next.
+                    style={{
+                      ...(field.name === meta.titleField ? { minWidth: 160 } : {}),
+                      maxWidth: 320,
+                      overflowWrap: 'anywhere',
+                    }}
                   >
                     {field.name === meta.titleField ? (
                       <Anchor component={Link} to={`${basePath}/${row.id}`} size="sm" fw={500}>

@@ -1,4 +1,17 @@
-import { Alert, Badge, Card, Group, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Card,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type AdminAvailabilityResponse, adminAvailabilityResponse } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
@@ -76,15 +89,35 @@ export function EventAvailabilityPage() {
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
-        <div>
-          <Text size="sm">
-            <Link to={`/admin/events/${event.id}`}>{event.name}</Link>
-          </Text>
-          <Title order={2}>Availability</Title>
+        <Stack gap={6}>
+          <Breadcrumbs
+            separator="›"
+            separatorMargin={6}
+            style={{ flexWrap: 'wrap' }}
+            aria-label="Breadcrumbs"
+          >
+            <Anchor component={Link} to="/admin/events" size="sm">
+              Events
+            </Anchor>
+            <Anchor
+              component={Link}
+              to={`/admin/events/${event.id}`}
+              size="sm"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {event.name}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              Availability
+            </Text>
+          </Breadcrumbs>
+          <Title order={1} fz={{ base: 22, sm: 28 }}>
+            Availability
+          </Title>
           <Text c="dimmed" size="sm">
             {formatDate(event.start_date)} – {formatDate(event.end_date)}
           </Text>
-        </div>
+        </Stack>
         <Group gap="xs">
           <Badge color="teal" variant="light">
             places left

@@ -5,12 +5,33 @@ import { Navigate } from 'react-router';
 import { useAcl } from '../../api/acl';
 import { PageLoader } from '../../components/page-loader';
 
+/** What staff do in each sidebar group, as the dashboard says it. */
+const groupWork: Record<string, string> = {
+  Classes: 'classes',
+  Events: 'events and their bookings',
+  Parties: 'birthday parties',
+  Families: 'parents',
+  Money: 'payments, pricing and discounts',
+  Communications: 'mail',
+  Reports: 'reports',
+  Settings: 'venues, waivers and settings',
+};
+
+/** 'a', 'a and b', 'a, b and c'. */
+const sentence = (parts: string[]) =>
+  parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+
 /** /admin/dashboard: where staff land after signing in. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard · Tumble');
   const acl = useAcl();
   if (!acl.data) return <PageLoader />;
-  const { name, meta } = acl.data;
+  const { name, meta, navigation } = acl.data;
+  // Only what this role can open today: the sidebar's groups, in words.
+  const groups = new Set(navigation.side.map((item) => item.group));
+  const work = Object.entries(groupWork)
+    .filter(([group]) => groups.has(group))
+    .map(([, words]) => words);
   // Parents have their own home.
   if (meta.role === 'student') return <Navigate to="/admin/students/profile" replace />;
   return (
@@ -26,8 +47,8 @@ export function DashboardPage() {
       </Stack>
       <Card>
         <Text>
-          Welcome to {meta.company_name ?? 'Tumble'}. Use the menu to manage classes, terms, students, events
-          and birthday parties.
+          Welcome to {meta.company_name ?? 'Tumble'}.
+          {work.length ? ` Use the menu to work with ${sentence(work)}.` : ''}
         </Text>
       </Card>
     </Stack>
