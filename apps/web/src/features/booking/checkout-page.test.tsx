@@ -8,7 +8,12 @@ import { leaveForUrl } from '../../components/browser-navigation';
 import { deferred } from '../../test/deferred';
 import { studentAcl } from '../../test/fixtures';
 import { json, stubServer } from '../../test/render';
-import { expectConfirmWaitsForPrice, expectSignInFirst, parentChildren } from '../checkout/checkout-test-kit';
+import {
+  expectCodesExclusive,
+  expectConfirmWaitsForPrice,
+  expectSignInFirst,
+  parentChildren,
+} from '../checkout/checkout-test-kit';
 import type { EventInsurances } from './api/insurances';
 import { bookingPageData, chargesData, E, renderBooking } from './booking-test-kit';
 import { CHECKOUT_STORAGE_KEY, type StoredCheckout } from './checkout-storage';
@@ -255,34 +260,9 @@ describe('CheckoutPage', () => {
     });
     renderBooking(CHECKOUT);
     const user = await ready();
-    const coupon = screen.getByLabelText('Coupon code');
-    const voucher = screen.getByLabelText('NSW voucher');
-
-    await user.type(coupon, 'BAD');
-    expect(voucher.hasAttribute('disabled')).toBe(true);
-    expect(screen.getByRole('button', { name: 'Apply voucher' }).hasAttribute('disabled')).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Apply coupon' }));
-
-    expect(await screen.findByText('Coupon is invalid.')).toBeTruthy();
-    const last = new URL(
-      String(calls(fetchMock, '/api/v1/calculate-charges-summary').at(-1)?.[0]),
-      'http://x',
-    );
-    expect(last.searchParams.get('coupon_code')).toBe('BAD');
-    expect(last.searchParams.has('nsw_coupon_code')).toBe(false);
-
-    await user.clear(coupon);
-    expect(voucher.hasAttribute('disabled')).toBe(false);
-    await user.type(voucher, '12345678');
-    expect(coupon.hasAttribute('disabled')).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Apply voucher' }));
-    await waitFor(() => {
-      const url = new URL(
-        String(calls(fetchMock, '/api/v1/calculate-charges-summary').at(-1)?.[0]),
-        'http://x',
-      );
-      expect(url.searchParams.get('nsw_coupon_code')).toBe('12345678');
-      expect(url.searchParams.has('coupon_code')).toBe(false);
+    await expectCodesExclusive(user, () => {
+      const last = calls(fetchMock, '/api/v1/calculate-charges-summary').at(-1);
+      return last ? new URL(String(last[0]), 'http://x') : undefined;
     });
   });
 

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { api } from '../../api/client';
 import { json, type stubServer } from '../../test/render';
@@ -40,4 +41,34 @@ export async function expectConfirmWaitsForPrice(
   expect(button.hasAttribute('disabled')).toBe(true);
   pending.resolve(price);
   await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+}
+
+/**
+ * SPEC.md point 5 on a checkout whose pricing stub refuses coupon 'BAD' with 'Coupon is invalid.':
+ * a typed code disables the other field, each applied code prices again with only that code.
+ */
+export async function expectCodesExclusive(
+  user: ReturnType<typeof userEvent.setup>,
+  lastChargeUrl: () => URL | undefined,
+) {
+  const coupon = screen.getByLabelText('Coupon code');
+  const voucher = screen.getByLabelText('NSW voucher');
+  await user.type(coupon, 'BAD');
+  expect(voucher.hasAttribute('disabled')).toBe(true);
+  expect(screen.getByRole('button', { name: 'Apply voucher' }).hasAttribute('disabled')).toBe(true);
+  await user.click(screen.getByRole('button', { name: 'Apply coupon' }));
+
+  expect(await screen.findByText('Coupon is invalid.')).toBeTruthy();
+  expect(lastChargeUrl()?.searchParams.get('coupon_code')).toBe('BAD');
+  expect(lastChargeUrl()?.searchParams.has('nsw_coupon_code')).toBe(false);
+
+  await user.clear(coupon);
+  expect(voucher.hasAttribute('disabled')).toBe(false);
+  await user.type(voucher, '12345678');
+  expect(coupon.hasAttribute('disabled')).toBe(true);
+  await user.click(screen.getByRole('button', { name: 'Apply voucher' }));
+  await waitFor(() => {
+    expect(lastChargeUrl()?.searchParams.get('nsw_coupon_code')).toBe('12345678');
+    expect(lastChargeUrl()?.searchParams.has('coupon_code')).toBe(false);
+  });
 }
