@@ -16,6 +16,7 @@ import { type Cell, cellKey, computeCells, hhmm } from '../events/availability.t
 import {
   eventContacts,
   eventDownloads,
+  eventPriceTiers,
   eventSessions,
   events,
   eventTickets,
@@ -277,4 +278,62 @@ export async function eventPaymentTerms(
   const { db } = deps.database;
   const event = await publishedEvent(db, tenant, eventId);
   return { content: await paymentTermsFor(db, tenant, 'events', event.paymentTermsId) };
+}
+
+export type EventRow = Awaited<ReturnType<typeof publishedEvent>>;
+
+/** What an event's price depends on: its tickets and its price tiers. */
+export async function priceTablesOf(db: Db, tenant: Tenant, eventId: number) {
+  const [tickets, tiers] = await Promise.all([
+    db
+      .select()
+      .from(eventTickets)
+      .where(tenant.where(eventTickets, eq(eventTickets.eventId, eventId))),
+    db
+      .select()
+      .from(eventPriceTiers)
+      .where(tenant.where(eventPriceTiers, eq(eventPriceTiers.eventId, eventId))),
+  ]);
+  return { tickets, tiers };
+}
+
+/**
+ * In a checkout's or a settlement's transaction: locks the sessions (of `eventId` when given) in
+ * id order, the one fixed order every lock on sessions takes; returns them with their capacity.
+ */
+export function lockSessions(tx: Db, tenant: Tenant, sessionIds: number[], eventId?: number) {
+  const sorted = [...new Set(sessionIds)].sort((a, b) => a - b);
+  if (sorted.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ id: eventSessions.id, capacity: eventSessions.capacity })
+    .from(eventSessions)
+    .where(
+      tenant.where(
+        eventSessions,
+        inArray(eventSessions.id, sorted),
+        eventId === undefined ? undefined : eq(eventSessions.eventId, eventId),
+      ),
+    )
+    .orderBy(asc(eventSessions.id))
+    .for('update');
+}
+
+/** A booking's event name and its days with their sessions, in order (mails). */
+export async function bookedDays(db: Db, tenant: Tenant, booking: { id: number; eventId: number }) {
+  const [event] = await db
+    .select({ name: events.name })
+    .from(events)
+    .where(tenant.where(events, eq(events.id, booking.eventId)));
+  const days = await db
+    .select({
+      date: bookingPlaces.date,
+      name: eventSessions.name,
+      start: eventSessions.startTime,
+      end: eventSessions.endTime,
+    })
+    .from(bookingPlaces)
+    .innerJoin(eventSessions, eq(eventSessions.id, bookingPlaces.sessionId))
+    .where(tenant.where(bookingPlaces, eq(bookingPlaces.bookingId, booking.id)))
+    .orderBy(bookingPlaces.date, eventSessions.startTime);
+  return { eventName: event?.name ?? '', days };
 }

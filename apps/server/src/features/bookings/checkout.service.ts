@@ -7,14 +7,13 @@ import {
   encodeEventCode,
 } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
-import { stillHolding } from '../../platform/payments/settlement.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { displayDate } from '../../platform/time.ts';
 import { type Company, companyOf, contactOf } from '../accounts/accounts.service.ts';
@@ -23,12 +22,20 @@ import type { FoundDiscounts } from '../billing/discounts.service.ts';
 import { chargesResponse, checkout, discountsFor } from '../checkout/checkout.ts';
 import type { PlanBase, Priced, SaleKind } from '../checkout/sale-kind.ts';
 import { type Cell, cellKey } from '../events/availability.ts';
-import { eventPriceTiers, eventSessions, events, eventTickets } from '../events/events.tables.ts';
 import { type ChildInsurance, MissingPriceError, priceEventBooking } from '../pricing/pricing.ts';
 import { assertOwnChildren } from '../students/children.service.ts';
 import { insuranceChoices, insuranceRule } from '../students/insurance-choices.ts';
 import { waiverLink } from '../waivers/waiver.service.ts';
-import { eventCells, HOLD_MINUTES, publishedEvent, takenPlaces } from './booking.service.ts';
+import {
+  bookedDays,
+  type EventRow,
+  eventCells,
+  HOLD_MINUTES,
+  lockSessions,
+  priceTablesOf,
+  publishedEvent,
+  takenPlaces,
+} from './booking.service.ts';
 import { bookingChildren, bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
 import { offerFreedPlaces, waitlistedDaysText } from './waitlist.service.ts';
 
@@ -89,7 +96,7 @@ function requireCells(cells: Cell[], wanted: { sessionId: number; date: string }
 
 interface PriceRequest {
   company: Company;
-  event: typeof events.$inferSelect;
+  event: EventRow;
   booked: { sessionId: number; date: string }[];
   quantity: number;
   insurance: { type?: 'daily_insurance' | 'full_insurance'; ids: number[] }[];
@@ -99,15 +106,8 @@ interface PriceRequest {
 /** Loads what the price depends on and runs the pricing module: the one way a booking is priced. */
 async function priceOf(db: Db, tenant: Tenant, request: PriceRequest) {
   const { company, discounts } = request;
-  const [tickets, tiers, insuranceRows, surcharge] = await Promise.all([
-    db
-      .select()
-      .from(eventTickets)
-      .where(tenant.where(eventTickets, eq(eventTickets.eventId, request.event.id))),
-    db
-      .select()
-      .from(eventPriceTiers)
-      .where(tenant.where(eventPriceTiers, eq(eventPriceTiers.eventId, request.event.id))),
+  const [{ tickets, tiers }, insuranceRows, surcharge] = await Promise.all([
+    priceTablesOf(db, tenant, request.event.id),
     insuranceProducts(db, tenant),
     surchargeFor(db, tenant, company.paymentMethod),
   ]);
@@ -256,26 +256,12 @@ export function checkoutEvent(
 /** Writes the parent's confirmation mail (sessions booked, amount paid) in the confirming transaction. */
 async function queueConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking: Booking) {
   const parent = await contactOf(tx, tenant, booking.parentId);
-  const [event] = await tx
-    .select()
-    .from(events)
-    .where(tenant.where(events, eq(events.id, booking.eventId)));
-  const places = await tx
-    .select({
-      date: bookingPlaces.date,
-      name: eventSessions.name,
-      start: eventSessions.startTime,
-      end: eventSessions.endTime,
-    })
-    .from(bookingPlaces)
-    .innerJoin(eventSessions, eq(eventSessions.id, bookingPlaces.sessionId))
-    .where(tenant.where(bookingPlaces, eq(bookingPlaces.bookingId, booking.id)))
-    .orderBy(bookingPlaces.date, eventSessions.startTime);
+  const { eventName, days: places } = await bookedDays(tx, tenant, booking);
   const company = await companyOf(tx, tenant);
   await queueMail(tx, tenant, deps.config, 'booking-confirmation', parent.email, {
     name: parent.fullName,
     company: company.name,
-    event: event!.name,
+    event: eventName,
     sessions: places
       .map((p) => `${displayDate(p.date)} ${p.name} ${p.start.slice(0, 5)}–${p.end.slice(0, 5)}`)
       .join('\n'),
@@ -288,7 +274,7 @@ async function queueConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking:
 }
 
 interface EventPlan extends PlanBase {
-  event: typeof events.$inferSelect;
+  event: EventRow;
   booked: { sessionId: number; date: string }[];
   waiting: { sessionId: number; date: string }[];
   quantity: number;
@@ -368,21 +354,8 @@ export const eventSale: SaleKind<EventCheckoutRequest, EventPlan> = {
 
   async lock(tx, tenant, plan) {
     // Lock what we count, once, in a fixed order: the sessions of the booked cells by id.
-    const sessionIds = [...new Set(plan.booked.map((b) => b.sessionId))].sort((a, b) => a - b);
-    const locked = sessionIds.length
-      ? await tx
-          .select({ id: eventSessions.id })
-          .from(eventSessions)
-          .where(
-            tenant.where(
-              eventSessions,
-              inArray(eventSessions.id, sessionIds),
-              eq(eventSessions.eventId, plan.event.id),
-            ),
-          )
-          .orderBy(asc(eventSessions.id))
-          .for('update')
-      : [];
+    const sessionIds = [...new Set(plan.booked.map((b) => b.sessionId))];
+    const locked = await lockSessions(tx, tenant, sessionIds, plan.event.id);
     if (locked.length !== sessionIds.length)
       throw new BadRequestError('One of the chosen sessions is not part of this event.');
     const { cells, sessions } = await eventCells(tx, tenant, plan.event, {
@@ -573,13 +546,11 @@ async function placesStillFree(tx: Db, tenant: Tenant, bookingId: number): Promi
     .select()
     .from(bookingPlaces)
     .where(tenant.where(bookingPlaces, eq(bookingPlaces.bookingId, booking.id)));
-  const sessionIds = [...new Set(places.map((p) => p.sessionId))].sort((a, b) => a - b);
-  const locked = await tx
-    .select()
-    .from(eventSessions)
-    .where(tenant.where(eventSessions, inArray(eventSessions.id, sessionIds)))
-    .orderBy(asc(eventSessions.id))
-    .for('update');
+  const locked = await lockSessions(
+    tx,
+    tenant,
+    places.map((p) => p.sessionId),
+  );
   const taken = await takenPlaces(tx, tenant, booking.eventId, { exceptBookingId: booking.id });
   return places.every((p) => {
     const session = locked.find((s) => s.id === p.sessionId);

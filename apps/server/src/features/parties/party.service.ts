@@ -28,7 +28,7 @@ import type { PlanBase, Priced, SaleKind } from '../checkout/sale-kind.ts';
 import { hhmm, isRestricted } from '../events/availability.ts';
 import { pricePartyBooking } from '../pricing/pricing.ts';
 import { assertOwnChildren, childFirstName } from '../students/children.service.ts';
-import { restrictedDates, venues } from '../venues/venues.tables.ts';
+import { restrictedDatesFor, venueOf } from '../venues/venues.service.ts';
 import { waiverLink } from '../waivers/waiver.service.ts';
 import {
   birthdayPricing,
@@ -51,12 +51,7 @@ async function activeSlots(db: Db, tenant: Tenant) {
     .orderBy(asc(partySlots.startTime), asc(partySlots.id));
 }
 
-async function partyRestrictedDates(db: Db, tenant: Tenant) {
-  return db
-    .select({ date: restrictedDates.date, recurringYearly: restrictedDates.recurringYearly })
-    .from(restrictedDates)
-    .where(tenant.where(restrictedDates, inArray(restrictedDates.appliesTo, ['all', 'parties'])));
-}
+const partyRestrictedDates = (db: Db, tenant: Tenant) => restrictedDatesFor(db, tenant, 'parties');
 
 /** A live party holds its slot: confirmed, or pending with an unexpired hold. */
 const live = () =>
@@ -567,7 +562,7 @@ export async function saveGuests(
       .from(partyInvitationSettings)
       .where(tenant.where(partyInvitationSettings));
     const [slot] = await tx.select().from(partySlots).where(eq(partySlots.id, booking.slotId));
-    const [venue] = slot?.venueId ? await tx.select().from(venues).where(eq(venues.id, slot.venueId)) : [];
+    const venue = slot?.venueId ? await venueOf(tx, tenant, slot.venueId) : null;
     const child = await childFirstName(tx, tenant, booking.childId);
     const company = await companyOf(tx, tenant);
     let count = 0;
