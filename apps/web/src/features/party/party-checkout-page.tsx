@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Divider,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Box, Button, Card, Divider, NativeSelect, Paper, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { messages } from '@tumble/contracts/messages';
 import { partyStudentError } from '@tumble/contracts/party';
@@ -19,12 +8,12 @@ import { useAcl } from '../../api/acl';
 import { type ParentChild, useParentChildren } from '../../api/children';
 import { ApiError } from '../../api/client';
 import { BookingHeader } from '../../components/booking-header';
-import { DateOfBirthInput } from '../../components/date-of-birth-input';
 import { PageLoader } from '../../components/page-loader';
 import { ParentsOnly } from '../../components/parents-only';
 import { PriceLines } from '../../components/price-lines';
 import { CheckoutLayout } from '../checkout/checkout-layout';
 import { type AppliedCodes, NO_CODES } from '../checkout/discount-codes';
+import { NewChildFields } from '../checkout/new-child-fields';
 import { useCardPayment } from '../checkout/use-card-payment';
 import { postPartyCheckout } from './api/checkout';
 import { usePartyCharges } from './api/party-charges';
@@ -195,29 +184,7 @@ function ChildField({ child, existing, onChange }: ChildFieldProps) {
           onChange={(event) => onChange({ ...child, choice: event.currentTarget.value })}
         />
         {child.choice === NEW_CHILD ? (
-          <>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
-                label="First name"
-                value={child.first_name}
-                onChange={(event) => onChange({ ...child, first_name: event.currentTarget.value })}
-                autoComplete="off"
-                maxLength={80}
-              />
-              <TextInput
-                label="Last name"
-                value={child.last_name}
-                onChange={(event) => onChange({ ...child, last_name: event.currentTarget.value })}
-                autoComplete="off"
-                maxLength={80}
-              />
-            </SimpleGrid>
-            <DateOfBirthInput
-              dob={child.dob}
-              dobText={child.dobText}
-              onChange={(value) => onChange({ ...child, ...value })}
-            />
-          </>
+          <NewChildFields value={child} onChange={(change) => onChange({ ...child, ...change })} />
         ) : null}
       </Stack>
     </Paper>

@@ -1,17 +1,7 @@
-import {
-  Checkbox,
-  Group,
-  NativeSelect,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Paper, Radio, Stack, Text } from '@mantine/core';
 import { messages } from '@tumble/contracts/messages';
 import type { ParentChild } from '../../../api/children';
-import { DateOfBirthInput } from '../../../components/date-of-birth-input';
+import { NewChildFields } from '../../checkout/new-child-fields';
 import type { EventInsurances } from '../api/insurances';
 import { formatMoney } from '../booking-format';
 import {
@@ -69,28 +59,7 @@ export function ChildFields({ index, row, existing, insurances, currency, onChan
         />
         {row.choice === NEW_CHILD ? (
           <>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
-                label="First name"
-                value={row.first_name}
-                onChange={(event) => onChange({ ...row, first_name: event.currentTarget.value })}
-                autoComplete="off"
-                maxLength={80}
-              />
-              <TextInput
-                label="Last name"
-                value={row.last_name}
-                onChange={(event) => onChange({ ...row, last_name: event.currentTarget.value })}
-                autoComplete="off"
-                maxLength={80}
-              />
-            </SimpleGrid>
-            <DateOfBirthInput
-              dob={row.dob}
-              dobText={row.dobText}
-              // dobText is kept so the checkout rules can say which child's date of birth is invalid.
-              onChange={(value) => onChange({ ...row, ...value })}
-            />
+            <NewChildFields value={row} onChange={(change) => onChange({ ...row, ...change })} />
             <Checkbox
               label="I consent to photos of this child being taken and shared by the provider"
               checked={row.consent}
