@@ -17,7 +17,7 @@ import {
   promotionalCodes,
 } from '../billing/billing.tables.ts';
 import { bookings, waitlistEntries } from '../bookings/bookings.tables.ts';
-import { events } from '../events/events.tables.ts';
+import { eventSessions, events } from '../events/events.tables.ts';
 import { partyBookings } from '../parties/parties.tables.ts';
 
 /** The purchase pipeline (decision 010) across kinds of sale, against the real database. */
@@ -290,7 +290,8 @@ describe('purchase pipeline', () => {
       .where(eq(waitlistEntries.id, entry!.id));
     expect(released!.status).toBe('released');
 
-    // Waiting for Wednesday (waitlist only), then a paid booking that includes Wednesday.
+    // Waiting for Wednesday (waitlist only); staff then add a place and the family books Wednesday
+    // directly (no invitation): the paid booking ends their waiting.
     const waiter = await newParent();
     const full = await newParent();
     await eventCheckout(full.headers, await eventOrder(fixture, { booked: [wednesday] }));
@@ -299,20 +300,10 @@ describe('purchase pipeline', () => {
       await eventOrder(fixture, { booked: [], waiting: [wednesday] }),
     );
     expect(waits.statusCode, waits.body).toBe(200);
-    // The first holder lets Wednesday go (card form closed): the waiter is invited and books it.
-    const [fullBooking] = await t.database.db
-      .select()
-      .from(bookings)
-      .where(eq(bookings.parentId, full.user.id));
-    const [fullPayment] = await t.database.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.purchaseKind, 'event'), eq(payments.purchaseId, fullBooking!.id)));
-    await t.app.inject({
-      method: 'POST',
-      url: '/integrations/test/cancel',
-      payload: { session: fullPayment!.providerRef },
-    });
+    await t.database.db
+      .update(eventSessions)
+      .set({ capacity: 2 })
+      .where(eq(eventSessions.id, fixture.session.id));
     const booked = await eventCheckout(waiter.headers, await eventOrder(fixture, { booked: [wednesday] }));
     expect(booked.statusCode, booked.body).toBe(200);
     const pay = await t.app.inject({
@@ -325,8 +316,7 @@ describe('purchase pipeline', () => {
       .select({ status: waitlistEntries.status })
       .from(waitlistEntries)
       .where(eq(waitlistEntries.parentId, waiter.user.id));
-    expect(entries.map((e) => e.status)).not.toContain('waiting');
-    expect(entries.map((e) => e.status)).not.toContain('invited');
+    expect(entries.map((e) => e.status)).toEqual(['fulfilled']);
   });
 
   it('bookings get short human references (BK-/BP-) shown in mails, separate from the link secret', async () => {
