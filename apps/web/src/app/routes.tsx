@@ -262,6 +262,14 @@ export const routes: RouteObject[] = [
               (m) => m.PartyReportPage,
             ),
           },
+          // Every other report of the server's report pattern, drawn from its meta.
+          {
+            path: 'admin/reports/:report',
+            lazy: page(
+              () => import('../features/reports/report-page'),
+              (m) => m.ReportPage,
+            ),
+          },
           {
             path: 'admin/mail/:id',
             lazy: page(

@@ -1,0 +1,146 @@
+import type { ReportColumn, ReportFilter, ReportMeta, ReportResponse } from '@tumble/contracts/reports';
+import { reportResponse } from '@tumble/contracts/reports';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { requireAuth } from '../auth.ts';
+import type { Permission } from '../permissions.ts';
+import type { Tenant } from '../tenancy.ts';
+
+export type ReportRow = Record<string, string | number | null>;
+export type FilterValues = Record<string, string | number>;
+
+/** One table of a report: its columns, the one SQL query that fills it, and an optional chart. */
+export interface ReportTableDef {
+  label: string;
+  columns: ReportColumn[];
+  /** A bar chart of this table: one bar per row, labelled by `x`, as long as `y`. */
+  chart?: { x: string; y: string };
+  /** The rows, from one query scoped to the tenant. */
+  rows: (ctx: { db: Db; tenant: Tenant; filters: FilterValues }) => Promise<ReportRow[]>;
+}
+
+/**
+ * A read-only report: filters in the URL → one SQL query per table → the same rows as a table, a
+ * chart and a CSV. Example (features/parties/party-reports.routes.ts):
+ *
+ * ```ts
+ * export const partyReport = defineReport({
+ *   name: 'birthday-parties', title: 'Birthday party report', permission: 'bookings.read',
+ *   filters: [{ name: 'year', label: 'Year', type: 'year' }],
+ *   tables: { months: { label: 'By month', columns: [...], chart: { x: 'month', y: 'revenue' },
+ *     rows: ({ db, tenant, filters }) => db.select(...).from(partyBookings).where(tenant.where(...)) } },
+ * });
+ * ```
+ *
+ * `reportRoutes([partyReport])` serves `GET /api/v1/admin/reports/birthday-parties?year=2026`
+ * (JSON: the meta, the filter values and each table's rows) and `…&format=csv`; the SPA's
+ * `ReportPage` (apps/web/src/features/reports/report-page.tsx) shows any report from its meta.
+ */
+export interface ReportDefinition {
+  /** URL segment: /api/v1/admin/reports/<name>, /admin/reports/<name>. */
+  name: string;
+  title: string;
+  permission: Permission;
+  filters: ReportFilter[];
+  tables: Record<string, ReportTableDef>;
+}
+
+export function defineReport(definition: ReportDefinition): ReportDefinition {
+  for (const table of Object.values(definition.tables)) {
+    const names = table.columns.map((c) => c.name);
+    if (table.chart && !(names.includes(table.chart.x) && names.includes(table.chart.y)))
+      throw new Error(`report ${definition.name}: the chart names a column the table does not have`);
+  }
+  return definition;
+}
+
+/** The zod schema of a report's filters, each with its default (this year for a year). */
+function filterSchema(report: ReportDefinition) {
+  return z.object(
+    Object.fromEntries(
+      report.filters.map((f) => {
+        if (f.type === 'year')
+          return [f.name, z.coerce.number().int().min(2000).max(2200).default(new Date().getUTCFullYear())];
+        const values = (f.options ?? []).map((o) => o.value);
+        return [f.name, z.enum(values as [string, ...string[]]).default(values[0]!)];
+      }),
+    ),
+  );
+}
+
+export function reportMeta(report: ReportDefinition): ReportMeta {
+  return {
+    name: report.name,
+    title: report.title,
+    filters: report.filters,
+    tables: Object.entries(report.tables).map(([name, t]) => ({
+      name,
+      label: t.label,
+      columns: t.columns,
+      ...(t.chart ? { chart: t.chart } : {}),
+    })),
+  };
+}
+
+/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const csvValue = (column: ReportColumn, value: string | number | null) =>
+  column.type === 'money' && typeof value === 'number' ? (value / 100).toFixed(2) : value;
+
+/** Each table as a header line and its rows, tables separated by an empty line. */
+export function reportCsv(report: ReportDefinition, data: Record<string, ReportRow[]>): string {
+  const lines = Object.entries(report.tables).flatMap(([name, table], i) => [
+    ...(i > 0 ? [''] : []),
+    table.columns.map((c) => csvCell(c.label)).join(','),
+    ...(data[name] ?? []).map((row) =>
+      table.columns.map((c) => csvCell(csvValue(c, row[c.name] ?? null))).join(','),
+    ),
+  ]);
+  return lines.join('\r\n');
+}
+
+/** The routes of these reports, each behind its permission. */
+export function reportRoutes(reports: ReportDefinition[]): FastifyPluginAsyncZod {
+  return async (app) => {
+    for (const report of reports) {
+      const querystring = filterSchema(report).extend({ format: z.enum(['json', 'csv']).default('json') });
+      app.get(
+        `/api/v1/admin/reports/${report.name}`,
+        {
+          schema: {
+            tags: ['reports'],
+            querystring,
+            response: { 200: z.union([reportResponse, z.string()]) },
+          },
+          config: { access: report.permission },
+        },
+        async (request, reply) => {
+          const { tenant } = requireAuth(request);
+          const { format, ...filters } = request.query as FilterValues & { format: 'json' | 'csv' };
+          const db = app.deps.database.db;
+          const entries = await Promise.all(
+            Object.entries(report.tables).map(
+              async ([name, table]) => [name, await table.rows({ db, tenant, filters })] as const,
+            ),
+          );
+          const data = Object.fromEntries(entries);
+          if (format === 'json') return { meta: reportMeta(report), filters, data } satisfies ReportResponse;
+          const suffix = Object.values(filters).join('-');
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header(
+              'content-disposition',
+              `attachment; filename="${report.name}${suffix ? `-${suffix}` : ''}.csv"`,
+            )
+            .send(reportCsv(report, data));
+        },
+      );
+    }
+  };
+}

@@ -1,0 +1,213 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '@tumble/contracts/messages';
+import {
+  type ReportColumn,
+  type ReportMeta,
+  type ReportResponse,
+  reportResponse,
+} from '@tumble/contracts/reports';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { formatDate, formatMoney } from '../../admin/format';
+import { api } from '../../api/client';
+import { saveBlob } from '../../components/file-download';
+
+type Row = ReportResponse['data'][string][number];
+
+const reportUrl = (name: string) => `/api/v1/admin/reports/${encodeURIComponent(name)}`;
+
+function cellText(column: ReportColumn, value: Row[string] | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (column.type === 'money' && typeof value === 'number') return formatMoney(value);
+  if (column.type === 'date' && typeof value === 'string') return formatDate(value);
+  return String(value);
+}
+
+/** A bar per row, as long as its share of the largest value; the table below carries the numbers. */
+function BarChart({ rows, x, y }: { rows: Row[]; x: ReportColumn; y: ReportColumn }) {
+  const max = Math.max(0, ...rows.map((r) => Number(r[y.name] ?? 0)));
+  if (rows.length === 0 || max <= 0) return null;
+  return (
+    <Stack gap={6} role="img" aria-label={`${y.label} by ${x.label.toLowerCase()}`}>
+      {rows.map((row) => {
+        const value = Number(row[y.name] ?? 0);
+        return (
+          <Group key={String(row[x.name])} gap="sm" wrap="nowrap">
+            <Text size="sm" w={88} style={{ flexShrink: 0 }}>
+              {cellText(x, row[x.name])}
+            </Text>
+            <div
+              style={{
+                height: 14,
+                width: `${(value / max) * 100}%`,
+                minWidth: 2,
+                maxWidth: 'calc(100% - 200px)',
+                background: 'var(--mantine-color-blue-5)',
+                borderRadius: 3,
+              }}
+            />
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {cellText(y, value)}
+            </Text>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function ReportTable({ table, rows }: { table: ReportMeta['tables'][number]; rows: Row[] }) {
+  const { columns } = table;
+  const chartX = columns.find((c) => c.name === table.chart?.x);
+  const chartY = columns.find((c) => c.name === table.chart?.y);
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          {table.label}
+        </Title>
+        {chartX && chartY ? <BarChart rows={rows} x={chartX} y={chartY} /> : null}
+        <ScrollArea type="auto">
+          <Table striped miw={Math.max(360, columns.length * 100)} aria-label={table.label}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((c) => (
+                  <Table.Th key={c.name} ta={c.type === 'text' || c.type === 'date' ? undefined : 'right'}>
+                    {c.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text c="dimmed">Nothing to show for these filters.</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((row, i) => (
+                  // Report rows have no id; their order is the query's.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are replaced as a whole
+                  <Table.Tr key={i}>
+                    {columns.map((c) => (
+                      <Table.Td
+                        key={c.name}
+                        ta={c.type === 'text' || c.type === 'date' ? undefined : 'right'}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {cellText(c, row[c.name])}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Any report of the server's report pattern (apps/server/src/platform/reports/report.ts): its
+ * filters live in the URL (?year=2026, so a report can be bookmarked and shared), the server
+ * answers the meta and rows, and each table shows as a chart, a table and in the CSV download.
+ */
+export function ReportPage({ name: fixed }: { name?: string }) {
+  const routeParams = useParams();
+  const name = fixed ?? routeParams.report ?? '';
+  const [params, setParams] = useSearchParams();
+  const [downloadError, setDownloadError] = useState(false);
+  const query = Object.fromEntries(params.entries());
+  const report = useQuery({
+    queryKey: ['admin', 'reports', name, query],
+    queryFn: ({ signal }) => api.get(reportUrl(name), { query, schema: reportResponse, signal }),
+    placeholderData: (previous) => previous,
+  });
+  const meta = report.data?.meta;
+  useDocumentTitle(`${meta?.title ?? 'Report'} · Tumble`);
+  const thisYear = new Date().getFullYear();
+  const filterValue = (filter: string) => String(report.data?.filters[filter] ?? params.get(filter) ?? '');
+
+  const download = () => {
+    setDownloadError(false);
+    api
+      .download(reportUrl(name), { query: { ...report.data?.filters, format: 'csv' } })
+      .then((csv) =>
+        saveBlob(
+          csv,
+          `${name}${Object.values(report.data?.filters ?? {})
+            .map((v) => `-${v}`)
+            .join('')}.csv`,
+        ),
+      )
+      .catch(() => setDownloadError(true));
+  };
+
+  return (
+    <Stack maw={1200} w="100%" mx="auto">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} fz={{ base: 22, sm: 28 }}>
+          {meta?.title ?? 'Report'}
+        </Title>
+        <Group gap="sm">
+          {meta?.filters.map((filter) => (
+            <NativeSelect
+              key={filter.name}
+              aria-label={filter.label}
+              value={filterValue(filter.name)}
+              onChange={(e) => {
+                const next = new URLSearchParams(params);
+                next.set(filter.name, e.currentTarget.value);
+                setParams(next, { replace: true });
+              }}
+              data={
+                filter.type === 'year'
+                  ? [
+                      ...new Set([
+                        thisYear - 2,
+                        thisYear - 1,
+                        thisYear,
+                        thisYear + 1,
+                        Number(filterValue(filter.name)),
+                      ]),
+                    ]
+                      .filter((y) => y > 0)
+                      .sort()
+                      .map(String)
+                  : (filter.options ?? [])
+              }
+            />
+          ))}
+          <Button onClick={download} disabled={!report.data}>
+            Download CSV
+          </Button>
+        </Group>
+      </Group>
+      {downloadError ? <Alert color="red">{messages.formLoadFailed}</Alert> : null}
+      {report.isPending ? <Loader aria-label="Loading" /> : null}
+      {report.isError ? <Alert color="red">{messages.formLoadFailed}</Alert> : null}
+      {meta
+        ? meta.tables.map((table) => (
+            <ReportTable key={table.name} table={table} rows={report.data?.data[table.name] ?? []} />
+          ))
+        : null}
+    </Stack>
+  );
+}
