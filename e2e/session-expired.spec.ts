@@ -31,6 +31,38 @@ function recordPageLoads(page: Page): string[] {
 describe.each(bothViewports)('session expired (%s)', (viewport) => {
   const fixture = usePage('session-expired', viewport, browser);
 
+  it('a staff member on a parent checkout link is told the page is for parents, stays signed in, and can sign in as a parent (issue 21 point 13)', async () => {
+    const { page, shot, takeDialogs } = fixture();
+    await page.goto('/admin/login');
+    await submitSignIn(page, demo.admin.email, demo.admin.password);
+    await expectAt(page, '/admin/dashboard');
+    await shows(page.getByRole('main').getByRole('heading', { name: demo.companyName }), 'the dashboard');
+    const token = await storedToken(page);
+
+    const checkout = `/birthday-party/booking/checkout?authhash=${demo.authhash}`;
+    await page.goto(checkout);
+    await shows(
+      page.getByRole('heading', { name: 'This page is for parents' }),
+      "'This page is for parents'",
+    );
+    await shows(page.getByText(/signed in with a staff account \(Administrator\)/), 'whose account it is');
+    await page.waitForLoadState('networkidle');
+    // Not an expired session: no alert, the staff session is kept.
+    expect(takeDialogs()).toEqual([]);
+    expect(await storedToken(page)).toBe(token);
+    expect(await apiAclStatus(token as string)).toBe(200);
+    await shot('wrong-role');
+
+    await page.getByRole('button', { name: 'Sign in as a parent' }).click();
+    await expectAt(page, '/admin/students/login');
+    const params = new URL(page.url()).searchParams;
+    expect(params.get('authhash')).toBe(demo.authhash);
+    expect(params.get('redirect')).toBe(checkout);
+    expect(await storedToken(page)).toBeNull();
+    expect(takeDialogs()).toEqual([]);
+    await shot('wrong-role-parent-sign-in');
+  });
+
   it('a staff page whose session was revoked alerts once and ends on /admin/login', async () => {
     const { page, shot, takeDialogs } = fixture();
     await page.goto('/admin/login');

@@ -32,7 +32,7 @@ describe('ParentsOnly with a staff session', () => {
       '/rest/acl',
     ]);
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out and sign in as a parent' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in as a parent' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/students/login'));
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('authhash')).toBe('H13');

@@ -66,10 +66,10 @@ function ForParentsOnly({ role, authhash, here }: { role: Role; authhash: string
           </Title>
           <Text size="sm" ta="center">
             You are signed in with a staff account ({roleLabels[role]}). Bookings are made by parents with
-            their own account.
+            their own account; signing in as a parent signs you out of this one.
           </Text>
           <Button onClick={signInAsParent} loading={pending} fullWidth>
-            Sign out and sign in as a parent
+            Sign in as a parent
           </Button>
           <Anchor component={Link} to="/admin" size="sm" ta="center">
             Back to the admin area
