@@ -10,10 +10,11 @@ import { addDays, displayDate } from '../../platform/time.ts';
 import { createBookableEvent, FUTURE_MONDAY } from '../../testing/booking-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
-import { coupons } from '../billing/billing.tables.ts';
-import { children } from '../students/students.tables.ts';
-import { bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
+import { createChild, createConfirmedBooking } from '../../testing/waiver-fixtures.ts';
+import { coupons, insurances } from '../billing/billing.tables.ts';
 import { expireLapsedPurchases as expireLapsedHolds } from '../checkout/checkout.ts';
+import { children } from '../students/students.tables.ts';
+import { bookingChildren, bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
 import { checkInvitation } from './waitlist.service.ts';
 
 type Fixture = Awaited<ReturnType<typeof createBookableEvent>>;
@@ -156,7 +157,10 @@ describe('event booking', () => {
       expect(booking).toMatchObject({ status: 'confirmed', total: 4800 });
       // Delivered twice: recorded once, mailed once.
       expect(await settleCheckout(t.deps, 'test', body.sessionId)).toBe('already');
-      const paid = await t.database.db.select().from(payments).where(and(eq(payments.purchaseKind, 'event'), eq(payments.purchaseId, booking!.id)));
+      const paid = await t.database.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.purchaseKind, 'event'), eq(payments.purchaseId, booking!.id)));
       expect(paid).toHaveLength(1);
       expect(paid[0]).toMatchObject({ status: 'paid', amount: 4800 });
       const mails = await t.database.db
@@ -188,7 +192,9 @@ describe('event booking', () => {
         .from(mailOutbox)
         .where(eq(mailOutbox.toAddress, parent.user.email));
       expect(mail!.text).toContain('You are on the waitlist for these days');
-      expect(mail!.text).toContain(`${displayDate(addDays(FUTURE_MONDAY, 1))} Morning (number 1 in the queue)`);
+      expect(mail!.text).toContain(
+        `${displayDate(addDays(FUTURE_MONDAY, 1))} Morning (number 1 in the queue)`,
+      );
       expect(mail!.html).toContain('(number 1 in the queue)');
       // A booking without waitlisted days says nothing of a waitlist.
       const [firstMail] = await t.database.db
@@ -196,6 +202,65 @@ describe('event booking', () => {
         .from(mailOutbox)
         .where(eq(mailOutbox.toAddress, first.user.email));
       expect(firstMail?.text ?? '').not.toContain('waitlist');
+    });
+
+    it('asks no insurance where none is sold, nor for a child holding every full-cover product (issue 21 point 6)', async () => {
+      const noInsurance = { first_name: 'Ada', last_name: 'Lovelace', dob: '2018-04-01' };
+      // A company that sells no insurance: the checkout goes through without a choice.
+      const bare = await createCompany(t.database.db, { paymentMethod: 'test' });
+      const bareEvent = await createBookableEvent(t.database.db, bare.id);
+      await t.database.db
+        .update(insurances)
+        .set({ archivedAt: new Date() })
+        .where(eq(insurances.companyId, bare.id));
+      const bareParent = await newParent(bare.id);
+      const sold = await checkout(
+        bareParent.headers,
+        order(bareEvent, { children: [noInsurance], amount: 4500 }),
+        bare.authhash,
+      );
+      expect(sold.statusCode, sold.body).toBe(200);
+
+      // No daily product, and the child already holds the only full-cover product.
+      const fixture = await createBookableEvent(t.database.db, company.id);
+      const parent = await newParent();
+      const mia = await createChild(t.database.db, company.id, parent.user.id, 'Mia');
+      const { booking } = await createConfirmedBooking(t.database.db, company.id, {
+        parentId: parent.user.id,
+        eventId: fixture.event.id,
+        childIds: [mia.id],
+      });
+      const everyFull = await t.database.db
+        .select({ id: insurances.id })
+        .from(insurances)
+        .where(and(eq(insurances.companyId, company.id), eq(insurances.kind, 'full')));
+      await t.database.db
+        .update(bookingChildren)
+        .set({ insuranceIds: everyFull.map((p) => p.id) })
+        .where(eq(bookingChildren.bookingId, booking.id));
+      await t.database.db
+        .update(insurances)
+        .set({ archivedAt: new Date() })
+        .where(and(eq(insurances.companyId, company.id), eq(insurances.kind, 'daily')));
+      try {
+        const covered = await checkout(
+          parent.headers,
+          order(fixture, { children: [{ id: mia.id }], amount: 4500 }),
+        );
+        expect(covered.statusCode, covered.body).toBe(200);
+        // A new child still has to choose.
+        const asked = await checkout(
+          parent.headers,
+          order(fixture, { children: [noInsurance], amount: 4500 }),
+        );
+        expect(asked.statusCode).toBe(400);
+        expect(asked.json().message).toContain(messages.selectInsurance);
+      } finally {
+        await t.database.db
+          .update(insurances)
+          .set({ archivedAt: null })
+          .where(and(eq(insurances.companyId, company.id), eq(insurances.kind, 'daily')));
+      }
     });
 
     it('refuses to take test payments when TEST_PAYMENTS is off, and holds nothing', async () => {
