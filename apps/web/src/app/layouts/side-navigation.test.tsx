@@ -49,6 +49,13 @@ describe('sidebar', () => {
     expect(within(nav).getByRole('button', { name: 'Parties' }).getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('opens every group on a page of no group (the dashboard)', async () => {
+    open('/admin/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 });
+    for (const group of ['Events', 'Parties', 'Money', 'Settings'])
+      expect(within(nav).getByRole('button', { name: group }).getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('jumps to any screen from the keyboard: "/" focuses the search, arrows pick, Enter opens', async () => {
     const { router } = open('/admin/dashboard');
     await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 });

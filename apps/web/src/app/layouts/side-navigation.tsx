@@ -32,7 +32,7 @@ const matches = (item: NavigationItem, q: string) =>
 
 /**
  * The sidebar: entries grouped by what staff do (the server's `group`), the current page's group
- * open, and a quick search ("/" or Ctrl+K focuses it; typing filters every screen, arrows move,
+ * open (all of them on a page of no group, such as the dashboard), and a quick search ("/" or Ctrl+K focuses it; typing filters every screen, arrows move,
  * Enter opens, Escape clears).
  */
 export function SideNavigation({ items, onNavigate }: { items: NavigationItem[]; onNavigate: () => void }) {
@@ -114,7 +114,8 @@ export function SideNavigation({ items, onNavigate }: { items: NavigationItem[];
       ) : (
         sections.map((section) => {
           if (section.group === null) return section.items.map((item) => link(item));
-          const opened = toggled[section.group] ?? section.group === currentGroup;
+          // On a page of no group (the dashboard) every group is open: the whole map at a glance.
+          const opened = toggled[section.group] ?? (currentGroup === null || section.group === currentGroup);
           return (
             <NavLink
               key={section.group}
