@@ -103,6 +103,8 @@ export const eventBookingsResource = defineResource({
     coupon_code: field.text('Coupon', { readOnly: true }),
     provider: field.select('Paid with', paymentMethodOptions, { readOnly: true }),
     created_at: field.datetime('Booked at', { readOnly: true }),
+    cancelled_at: field.datetime('Cancelled at', { readOnly: true }),
+    refund_choice: field.select('Money paid', refundChoices, { readOnly: true }),
   },
   list: {
     columns: ['code', 'parent_id', 'status', 'quantity', 'total', 'created_at'],
