@@ -56,6 +56,8 @@ const waiverState = z.enum(['signed', 'needed', 'none']);
 export const myBookingsResponse = z.array(
   z.object({
     reference: z.string(),
+    /** The short reference to quote (BK-7F3K2); `reference` is the secret of the booking's links. */
+    code: z.string(),
     event_name: z.string(),
     status: z.enum(['pending', 'confirmed', 'cancelled', 'expired', 'refund_due']),
     created_at: z.string(),
@@ -106,6 +108,8 @@ export type MyWaitlist = z.infer<typeof myWaitlistResponse>;
 export const myPartyBookingsResponse = z.array(
   z.object({
     reference: z.string(),
+    /** The short reference to quote (BP-7F3K2); `reference` is the secret of the guest and waiver links. */
+    code: z.string(),
     date: z.string(),
     slot_name: z.string(),
     time: z.string(),

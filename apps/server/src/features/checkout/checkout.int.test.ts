@@ -339,6 +339,11 @@ describe('purchase pipeline', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, parent.user.email));
     expect(mail!.text).toContain(booking!.code);
+    // The parent's My Bookings quotes it too (the link secret stays for links).
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/students/my-bookings', headers: parent.headers })
+    ).json();
+    expect(mine[0]).toMatchObject({ code: booking!.code, reference: booking!.reference });
     // Staff see and search the short reference.
     const staff = (
       await sessionFor(t.database.db, await createUser(t.database.db, company.id, { role: 'companystaff' }))

@@ -83,6 +83,7 @@ export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<MyBo
     const missing = booking.status === 'confirmed' && own.some((c) => c.waiver === 'needed');
     return {
       reference: booking.reference,
+      code: booking.code,
       event_name: eventName,
       status: booking.status,
       created_at: booking.createdAt.toISOString(),
@@ -145,6 +146,7 @@ export async function myPartyBookings(deps: AppDeps, auth: AuthContext): Promise
         : ('needed' as const);
     return {
       reference: party.reference,
+      code: party.code,
       date: party.date,
       slot_name: slot.name,
       time: hhmm(slot.startTime),

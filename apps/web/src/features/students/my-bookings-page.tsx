@@ -25,7 +25,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function BookingCard({ booking }: { booking: Booking }) {
   const { payment } = booking;
   return (
-    <Card component="article" aria-label={`${booking.event_name} ${booking.reference}`} padding="md">
+    <Card component="article" aria-label={`${booking.event_name} ${booking.code}`} padding="md">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Stack gap={2}>
@@ -33,7 +33,7 @@ function BookingCard({ booking }: { booking: Booking }) {
               {booking.event_name}
             </Title>
             <Text size="sm" c="dimmed">
-              Ref {booking.reference} · Booked {formatDate(booking.booked_on)}
+              Ref {booking.code} · Booked {formatDate(booking.booked_on)}
             </Text>
           </Stack>
           <BookingStatusBadge status={booking.status} />

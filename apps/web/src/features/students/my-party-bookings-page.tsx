@@ -24,7 +24,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function PartyCard({ party }: { party: PartyBooking }) {
   return (
-    <Card component="article" aria-label={`${party.child_name} ${party.reference}`} padding="md">
+    <Card component="article" aria-label={`${party.child_name} ${party.code}`} padding="md">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Stack gap={2}>
@@ -35,7 +35,7 @@ function PartyCard({ party }: { party: PartyBooking }) {
               {formatDayWithWeekday(party.date)} · {party.slot_name} · {party.time}
             </Text>
             <Text size="sm" c="dimmed">
-              Ref {party.reference}
+              Ref {party.code}
             </Text>
           </Stack>
           <Group gap="xs">

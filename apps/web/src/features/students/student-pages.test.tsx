@@ -329,6 +329,7 @@ describe('/admin/students/children/:id', () => {
 const bookings: MyBookings = [
   {
     reference: 'EB-1001',
+    code: 'EB-1001',
     event_name: 'Summer holiday camp',
     status: 'confirmed',
     // 22:30 UTC on 23/11 is already 24/11 in the company's zone (Sydney): the server says which day.
@@ -349,6 +350,7 @@ const bookings: MyBookings = [
   },
   {
     reference: 'EB-0990',
+    code: 'EB-0990',
     event_name: 'Spring clinic',
     status: 'pending',
     created_at: '2026-09-10T12:00:00.000Z',
@@ -472,6 +474,7 @@ describe('/admin/students/my-booking', () => {
 const parties: MyPartyBookings = [
   {
     reference: 'PB-2002',
+    code: 'PB-2002',
     date: '2027-02-06',
     slot_name: 'Saturday morning',
     time: '10:00am–12:00pm',
@@ -488,6 +491,7 @@ const parties: MyPartyBookings = [
   },
   {
     reference: 'PB-1900',
+    code: 'PB-1900',
     date: '2026-08-01',
     slot_name: 'Afternoon',
     time: '2:00pm–4:00pm',
