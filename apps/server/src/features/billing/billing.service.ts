@@ -22,9 +22,16 @@ export async function surchargeFor(db: Db, tenant: Tenant, provider: 'stripe' | 
   return row ? { label: row.name, kind: row.kind, amount: row.amount } : null;
 }
 
+/** The party terms when a company has written none (SPEC.md's default terms are the holiday program's). */
+export const DEFAULT_PARTY_TERMS_HTML = [
+  '<p>A deposit is paid at the time of booking; the balance is due on the day of the party.</p>',
+  '<p>Deposits are non-refundable for change of mind.</p>',
+  '<p>If the gym has to close, we will refund the deposit or move your party to another date.</p>',
+].join('');
+
 /**
  * The payment terms that apply: the chosen terms (an event's choice) when they exist for that
- * kind, else the kind's default, else the newest terms of that kind, else SPEC.md's defaults.
+ * kind, else the kind's default, else the newest terms of that kind, else the built-in defaults.
  * Never "the first row found".
  */
 export async function paymentTermsFor(
@@ -46,5 +53,5 @@ export async function paymentTermsFor(
     .where(and(tenant.where(paymentTerms, eq(paymentTerms.appliesTo, kind))))
     .orderBy(desc(paymentTerms.isDefault), desc(paymentTerms.id))
     .limit(1);
-  return terms?.content ?? DEFAULT_TERMS_HTML;
+  return terms?.content ?? (kind === 'parties' ? DEFAULT_PARTY_TERMS_HTML : DEFAULT_TERMS_HTML);
 }

@@ -511,5 +511,13 @@ describe('purchase pipeline', () => {
       url: `/api/v1/birthday-party/payment-terms?authhash=${company.authhash}`,
     });
     expect(partyTerms.json()).toEqual({ payment_terms: '<p>Default party terms</p>' });
+    // A company with no terms written: the party page never shows the holiday program's late pick-up rule.
+    const fresh = await createCompany(t.database.db);
+    const builtIn = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/birthday-party/payment-terms?authhash=${fresh.authhash}`,
+    });
+    expect(builtIn.json().payment_terms).toContain('deposit');
+    expect(builtIn.json().payment_terms).not.toContain('Late pick-up');
   });
 });
