@@ -18,7 +18,7 @@ export async function fetchAcl(authhash?: string, signal?: AbortSignal): Promise
     api.setUserMeta({
       role: acl.meta.role,
       companyId: acl.meta.company_id,
-      currency: acl.meta.currency ?? null,
+      ...(acl.meta.currency ? { currency: acl.meta.currency } : {}),
     });
   }
   return acl;

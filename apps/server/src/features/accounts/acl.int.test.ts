@@ -76,6 +76,7 @@ describe('GET /rest/acl for a signed-in user', () => {
       is_company: isCompany,
       company_id: company.id,
       company_name: 'Springboard Gymnastics',
+      currency: 'USD',
     });
 
     const side: { path: string; label: string; group?: string }[] = body.navigation.side;
@@ -158,6 +159,7 @@ describe('GET /rest/acl for a public visitor', () => {
           is_company: false,
           company_id: company.id,
           company_name: 'Springboard Gymnastics',
+          currency: 'USD',
         },
         navigation: { side: [], top: [] },
       });
