@@ -1,0 +1,177 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  confirmDialog,
+  displayDate,
+  listFeedback,
+  signInAsStaff,
+  topShot,
+  uniqueTag,
+} from './support/admin.ts';
+import { apiSignIn } from './support/api.ts';
+import {
+  apiCall,
+  apiOk,
+  type DemoEvent,
+  datesOf,
+  demoEvents,
+  money,
+  sessionDays,
+  sessionOn,
+  testCards,
+} from './support/booking.ts';
+import { waitForMail } from './support/browser.ts';
+import { bothViewports, useBrowser, usePage } from './support/harness.ts';
+import { demo } from './support/spec-text.ts';
+import { shows } from './support/ui.ts';
+
+/**
+ * What staff do with a booking (issue 21 points 10–12): its page lists who is coming and on which
+ * days, swap session moves a day, and cancelling a paid booking asks what happens to the money.
+ */
+
+const browser = useBrowser();
+const camp = demoEvents.camp;
+
+/**
+ * A paid booking of the demo parent for a new child on one Morning camp day, made through the
+ * API as the checkout page makes it (checkout, then the test card page's pay).
+ */
+async function paidBooking(event: DemoEvent, date: string, child: string) {
+  const token = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+  const cell = `${event.id}|${sessionOn(await sessionDays(event, token), date, camp.morning).session_id}|${date}`;
+  const order = (amount: number) => ({
+    event_id: event.id,
+    quantity: 1,
+    booked: [cell],
+    children: [
+      { first_name: child, last_name: 'Tester', dob: '2018-02-03', insurance_type: 'daily_insurance' },
+    ],
+    amount,
+    accept_terms: true,
+  });
+  const path = `/api/v1/booking/checkout?authhash=${demo.authhash}`;
+  // The server prices the order; a wrong amount answers the right one, as the checkout page sees it.
+  const probe = await apiCall('POST', path, { token, body: order(0) });
+  const quoted = /changed to \$([\d,]+)\.(\d\d)/.exec(String((probe.body as { message?: string }).message));
+  expect(quoted, JSON.stringify(probe.body)).not.toBeNull();
+  const amount = Number(quoted![1]!.replaceAll(',', '')) * 100 + Number(quoted![2]);
+  const checkout = await apiOk<{ sessionId: string; booking_hash: string }>('POST', path, {
+    token,
+    body: order(amount),
+  });
+  await apiOk('POST', '/integrations/test/pay', {
+    body: { session: checkout.sessionId, card_number: testCards.pays.replaceAll(' ', '') },
+  });
+  const staff = await apiSignIn(demo.admin.email, demo.admin.password);
+  const list = await apiOk<{ data: { id: number; code: string; reference: string }[] }>(
+    'GET',
+    `/api/v1/admin/events/${event.id}/bookings?q=${checkout.booking_hash}`,
+    { token: staff },
+  );
+  expect(list.data).toHaveLength(1);
+  return { id: list.data[0]!.id, amount };
+}
+
+/** Picks a choice of a select (Mantine combobox) in the confirmation dialog. */
+async function choose(page: Page, label: string, option: string) {
+  await confirmDialog(page).getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * Types a date into a field of the confirmation dialog. Escape (which admin.ts's fillDate uses to
+ * close the picker) would close the dialog itself: a click on the question closes the picker.
+ */
+async function fillDialogDate(page: Page, label: string, iso: string) {
+  const dialog = confirmDialog(page);
+  const box = dialog.getByRole('textbox', { name: label, exact: true });
+  await box.fill(displayDate(iso));
+  await dialog.locator('p').first().click();
+  await expect.poll(() => box.inputValue()).toBe(displayDate(iso));
+}
+
+/** The rows of a section's table on a row's page, as their cells' text. */
+async function sectionRows(page: Page, label: string): Promise<string[][]> {
+  const rows = page.getByRole('table', { name: label, exact: true }).getByRole('row');
+  const out: string[][] = [];
+  for (const row of (await rows.all()).slice(1))
+    out.push((await row.getByRole('cell').allInnerTexts()).map((t) => t.trim()));
+  return out;
+}
+
+describe.each(bothViewports)('admin bookings (%s)', (viewport) => {
+  const fixture = usePage('admin-bookings', viewport, browser);
+
+  it('a booking’s page lists its children and days; staff swap a day, then cancel it with a refund', async () => {
+    const f = fixture();
+    const { page } = f;
+    const shot = topShot(f);
+    const child = `Kid${uniqueTag(viewport).replace(/\W/g, '')}`;
+    // Two late camp days (the phone and desktop runs use different ones), far from the seeded holds.
+    const days = datesOf(await sessionDays(camp), camp.morning);
+    const offset = viewport === 'phone' ? 2 : 4;
+    const from = days[days.length - offset]!;
+    const to = days[days.length - offset + 1]!;
+    const booking = await paidBooking(camp, from, child);
+
+    await signInAsStaff(page);
+    await page.goto(`/admin/events/${camp.id}/bookings/${booking.id}`);
+    await shows(page.getByRole('table', { name: 'Children', exact: true }), 'the booking’s children');
+    expect(await sectionRows(page, 'Children')).toEqual([[`${child} Tester`, '03/02/2018', 'Daily']]);
+    expect(await sectionRows(page, 'Days')).toEqual([[displayDate(from), camp.morning, '09:00–12:00', '1']]);
+    await shot('booking-page');
+
+    // Swap session: both lists offer the event's sessions.
+    await page.getByRole('button', { name: 'Swap session', exact: true }).click();
+    await shows(confirmDialog(page), 'the swap dialog');
+    await choose(page, 'From session', camp.morning);
+    await fillDialogDate(page, 'From day', from);
+    await choose(page, 'To session', camp.morning);
+    await fillDialogDate(page, 'To day', to);
+    await shot('swap-dialog');
+    await confirmDialog(page).getByRole('button', { name: 'Swap session', exact: true }).click();
+    await shows(listFeedback(page, `Moved to ${camp.morning} on ${displayDate(to)}.`), 'the swap’s message');
+    await expect
+      .poll(() => sectionRows(page, 'Days'))
+      .toEqual([[displayDate(to), camp.morning, '09:00–12:00', '1']]);
+    await shot('swapped');
+
+    // Cancel: the dialog's two buttons say what they do, and the paid booking asks about the money.
+    await page.getByRole('button', { name: 'Cancel booking', exact: true }).click();
+    const dialog = confirmDialog(page);
+    await shows(dialog, 'the cancel dialog');
+    expect(await dialog.getByRole('button').allInnerTexts()).toEqual(
+      expect.arrayContaining(['Keep booking', 'Cancel booking']),
+    );
+    expect(await dialog.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    await choose(page, 'Money paid (paid bookings)', 'Refund the payment');
+    await shot('cancel-dialog');
+    await dialog.getByRole('button', { name: 'Cancel booking', exact: true }).click();
+    await shows(
+      listFeedback(page, '1 booking cancelled. Freed places were offered to the waitlist.'),
+      'the cancel message',
+    );
+    await shows(
+      page.locator('[data-field="status"]').filter({ hasText: 'Cancelled' }),
+      'the Cancelled status',
+    );
+    await shows(
+      page.locator('[data-field="refund_choice"]').filter({ hasText: 'Refund the payment' }),
+      'the refund choice',
+    );
+    await shot('cancelled');
+
+    const staff = await apiSignIn(demo.admin.email, demo.admin.password);
+    const after = await apiOk<{ status: string; code: string }>(
+      'GET',
+      `/api/v1/admin/events/${camp.id}/bookings/${booking.id}`,
+      { token: staff },
+    );
+    expect(after.status).toBe('cancelled');
+    // The parent's mail for this booking (the other viewport's run mails the same parent).
+    const newest = () => waitForMail(demo.parent.email, `Booking cancelled: ${camp.name}`);
+    await expect.poll(async () => (await newest()).body, { timeout: 20_000 }).toContain(after.code);
+    expect((await newest()).body).toContain(`We will refund ${money(booking.amount)} to you.`);
+  });
+});
