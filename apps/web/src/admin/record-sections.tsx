@@ -53,7 +53,8 @@ export function RecordSections({
                   </Table.Thead>
                   <Table.Tbody>
                     {section.rows.map((row, index) => (
-                      <Table.Tr key={`${section.name}-${index}`}>
+                      // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows with no id of their own, replaced as a whole
+                      <Table.Tr key={index}>
                         {section.columns.map((column, i) => {
                           const text = String(row[column.name] ?? '—');
                           const href = typeof row.href === 'string' ? row.href : null;
