@@ -1,8 +1,7 @@
 import { encodeEventCode } from '@tumble/contracts/booking';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
-import { payments } from '../../platform/payments/payments.tables.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { addDays } from '../../platform/time.ts';
 import { createBookableEvent, FUTURE_MONDAY } from '../../testing/booking-fixtures.ts';
