@@ -2,16 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { encodeCell } from '@tumble/contracts/booking';
 import { messages } from '@tumble/contracts/messages';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../api/client';
+import { describe, expect, it, vi } from 'vitest';
 import { leaveForUrl } from '../../components/browser-navigation';
 import { deferred } from '../../test/deferred';
 import { studentAcl } from '../../test/fixtures';
 import { json, stubServer } from '../../test/render';
 import {
+  checkoutBasics,
   expectCodesExclusive,
   expectConfirmWaitsForPrice,
-  expectSignInFirst,
   parentChildren,
 } from '../checkout/checkout-test-kit';
 import type { EventInsurances } from './api/insurances';
@@ -87,34 +86,28 @@ async function completeChild1(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('checkbox', { name: /accept the Terms and Conditions/ }));
 }
 
-beforeEach(() => {
-  api.setToken('tok');
-});
-
-afterEach(() => {
-  vi.mocked(leaveForUrl).mockReset();
-});
-
 describe('CheckoutPage', () => {
-  it('sends a signed-out visitor to parent sign-in with a redirect back', async () => {
-    store();
-    stubCheckout();
-    await expectSignInFirst(() => renderBooking(CHECKOUT), CHECKOUT);
+  checkoutBasics({
+    path: CHECKOUT,
+    prepare: () => {
+      store();
+      stubCheckout();
+    },
+    renderPage: () => renderBooking(CHECKOUT),
+    company: 'Bounce Gymnastics',
+    terms: 'Payment is due at booking.',
   });
 
-  it('shows logo, account link, the summary by date, terms and price lines; prices on load', async () => {
+  it('shows the summary by date and price lines; prices on load', async () => {
     store();
     const fetchMock = stubCheckout();
     renderBooking(CHECKOUT);
     await ready();
 
-    expect(screen.getByText('Bounce Gymnastics')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to my account' })).toBeTruthy();
     const summary = within(screen.getByTestId('booking-summary'));
     expect(summary.getByText('Wednesday 07/01/2026')).toBeTruthy();
     expect(summary.getByText('Thursday 08/01/2026')).toBeTruthy();
     expect(summary.getByText('Waitlist')).toBeTruthy();
-    expect(await screen.findByText('Payment is due at booking.')).toBeTruthy();
     expect(screen.getByTestId('price-total').textContent).toBe('$47.50');
     expect(within(screen.getByTestId('price-lines')).getByText('Booking fee')).toBeTruthy();
     const url = new URL(String(calls(fetchMock, '/api/v1/calculate-charges-summary')[0]?.[0]), 'http://x');

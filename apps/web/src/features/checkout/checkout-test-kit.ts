@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
+import { leaveForUrl } from '../../components/browser-navigation';
 import { json, type stubServer } from '../../test/render';
 
 /** What the checkouts' tests share: the parent's children, call lookups, and the common checks. */
@@ -16,6 +17,36 @@ export const parentChildren = () =>
 /** The calls made to `path` (query ignored), oldest first. */
 export function callsTo(fetchMock: ReturnType<typeof stubServer>, path: string) {
   return fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://x').pathname === path);
+}
+
+/**
+ * The tests every checkout page shares: a signed-in parent (token 'tok'), a fresh payment-link
+ * mock (the test file mocks components/browser-navigation), and the signed-out redirect. `prepare`
+ * stores the selection and stubs the server.
+ */
+export function checkoutBasics(options: {
+  path: string;
+  prepare: () => void;
+  renderPage: () => { router: { state: { location: { pathname: string; search: string } } } };
+  /** The company name the header shows and the terms the page loads. */
+  company: string;
+  terms: string;
+}) {
+  beforeEach(() => api.setToken('tok'));
+  afterEach(() => vi.mocked(leaveForUrl).mockReset());
+
+  it('sends a signed-out visitor to parent sign-in with a redirect back', async () => {
+    options.prepare();
+    await expectSignInFirst(options.renderPage, options.path);
+  });
+
+  it("shows the company, the way to the parent's account and the terms", async () => {
+    options.prepare();
+    options.renderPage();
+    expect(await screen.findByText(options.company)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to my account' })).toBeTruthy();
+    expect(await screen.findByText(options.terms)).toBeTruthy();
+  });
 }
 
 /** A checkout rendered signed out goes to the company's parent sign-in and comes back to `path`. */

@@ -2,16 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@tumble/contracts/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../api/client';
 import { leaveForUrl } from '../../components/browser-navigation';
 import { deferred } from '../../test/deferred';
 import { studentAcl } from '../../test/fixtures';
 import { json, stubServer } from '../../test/render';
 import {
   callsTo,
+  checkoutBasics,
   expectCodesExclusive,
   expectConfirmWaitsForPrice,
-  expectSignInFirst,
   parentChildren,
 } from '../checkout/checkout-test-kit';
 import { PARTY_CHECKOUT_STORAGE_KEY, type StoredPartyCheckout } from './party-checkout-storage';
@@ -80,36 +79,31 @@ async function chooseNewChild(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(select, within(select).getByRole('option', { name: 'New child' }));
 }
 
-beforeEach(() => {
-  onMonday2March();
-  api.setToken('tok');
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.mocked(leaveForUrl).mockReset();
-});
+beforeEach(() => onMonday2March());
+afterEach(() => vi.useRealTimers());
 
 describe('PartyCheckoutPage', () => {
-  it('sends a signed-out visitor to student login with a redirect back', async () => {
-    store();
-    stubCheckout();
-    await expectSignInFirst(() => renderParty(CHECKOUT), CHECKOUT);
+  checkoutBasics({
+    path: CHECKOUT,
+    prepare: () => {
+      store();
+      stubCheckout();
+    },
+    renderPage: () => renderParty(CHECKOUT),
+    company: 'Bounce Gym',
+    terms: 'The deposit is non-refundable.',
   });
 
-  it('shows logo, account link, the stored party, terms and price lines priced again on load', async () => {
+  it('shows the stored party and price lines priced again on load', async () => {
     store();
     const fetchMock = stubCheckout();
     renderParty(CHECKOUT);
     await ready();
 
-    expect(screen.getByText('Bounce Gym')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to my account' })).toBeTruthy();
     const party = within(screen.getByTestId('party-summary'));
     expect(party.getByText('Saturday 07/03/2026')).toBeTruthy();
     expect(party.getByText('10:00am')).toBeTruthy();
     expect(party.getByText('12')).toBeTruthy();
-    expect(await screen.findByText('The deposit is non-refundable.')).toBeTruthy();
     expect(screen.getByTestId('price-amount_due').textContent).toBe('$100.00');
     expect(within(screen.getByTestId('price-lines')).getByText('Balance')).toBeTruthy();
     expect(Object.fromEntries(chargeUrls(fetchMock)[0]?.searchParams ?? [])).toEqual({
