@@ -23,6 +23,7 @@ import {
   listFeedback,
   mondayToFriday,
   notified,
+  openSidebar,
   row,
   save,
   search,
@@ -89,7 +90,7 @@ describe.each(bothViewports)('admin resources (%s)', (viewport) => {
     await fillDate(page, 'End date', friday);
     await input(page, 'Age from').fill('5');
     await input(page, 'Age to').fill('12');
-    await input(page, 'Introduction').fill(intro);
+    await fillRichText(page, 'Introduction', intro);
     await fillRichText(page, 'Description', description);
     await setSwitch(page, 'Published', true);
     await shot('event-form');
@@ -457,5 +458,55 @@ describe.each(bothViewports)('admin resources (%s)', (viewport) => {
     // Tidy up, so no other spec meets these rows.
     await apiDeleteRecords(token, 'restricted-dates', [kept[0]!.id]);
     await apiDeleteRecords(token, 'events', [keptEvent[0]!.id]);
+  });
+
+  it('the sidebar groups screens by what staff do, finds any screen from the keyboard, and a surcharge is typed as a percentage', async () => {
+    const f = fixture();
+    const { page } = f;
+    const shot = topShot(f);
+
+    await signInAsStaff(page);
+    const nav = await openSidebar(page, viewport);
+    for (const group of ['Events', 'Parties', 'Families', 'Money', 'Communications', 'Reports', 'Settings'])
+      await shows(nav.getByRole('button', { name: group, exact: true }), `the ${group} group`);
+    await shot('sidebar-dashboard');
+
+    // The quick search: type, arrow down, Enter.
+    const search = nav.getByRole('textbox', { name: 'Go to a screen' });
+    await search.fill('surch');
+    await shot('sidebar-quick-search');
+    await search.press('Enter');
+    await expectAt(page, '/admin/surcharges');
+    await shows(table(page, 'Surcharges'), 'the surcharges list');
+    // The demo's card surcharge, stored as 150 basis points, reads 1.5%.
+    expect(await cells(row(page, 'Surcharges', 'Card surcharge'))).toContain('1.5%');
+
+    // On a page of the Money group, only Money is open.
+    const sideNow = await openSidebar(page, viewport);
+    expect(
+      await sideNow.getByRole('button', { name: 'Money', exact: true }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect(
+      await sideNow.getByRole('button', { name: 'Parties', exact: true }).getAttribute('aria-expanded'),
+    ).toBe('false');
+    await shot('sidebar-money-open');
+    if (viewport === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();
+
+    await page.getByRole('link', { name: 'Edit surcharge Card surcharge', exact: true }).click();
+    await shows(input(page, 'Percent'), 'the percent field');
+    expect(await input(page, 'Percent').inputValue()).toBe('1.5%');
+    expect(await page.getByRole('textbox', { name: /^Amount/ }).count()).toBe(0);
+    await shot('surcharge-form');
+
+    // The party report: filters in the URL, chart and table.
+    await goViaSidebar(
+      page,
+      viewport,
+      'Party report',
+      '/admin/reports/birthday-parties',
+      'Birthday party report',
+    );
+    await shows(page.getByRole('table', { name: 'By month' }), 'the report table');
+    await shot('party-report');
   });
 });
