@@ -174,4 +174,39 @@ describe.each(bothViewports)('admin bookings (%s)', (viewport) => {
     await expect.poll(async () => (await newest()).body, { timeout: 20_000 }).toContain(after.code);
     expect((await newest()).body).toContain(`We will refund ${money(booking.amount)} to you.`);
   });
+
+  it('a parent’s page lists their children and bookings, each booking linking to its page', async () => {
+    const f = fixture();
+    const { page } = f;
+    const shot = topShot(f);
+    const child = `Kid${uniqueTag(viewport).replace(/\W/g, '')}`;
+    const days = datesOf(await sessionDays(camp), camp.morning);
+    const booking = await paidBooking(camp, days[days.length - (viewport === 'phone' ? 6 : 7)]!, child);
+    const staff = await apiSignIn(demo.admin.email, demo.admin.password);
+    const parents = await apiOk<{ data: { id: number }[] }>(
+      'GET',
+      `/api/v1/admin/parents?q=${encodeURIComponent(demo.parent.email)}`,
+      { token: staff },
+    );
+    const { code } = await apiOk<{ code: string }>(
+      'GET',
+      `/api/v1/admin/events/${camp.id}/bookings/${booking.id}`,
+      { token: staff },
+    );
+
+    await signInAsStaff(page);
+    await page.goto(`/admin/parents/${parents.data[0]!.id}`);
+    await shows(page.getByRole('table', { name: 'Bookings', exact: true }), 'the parent’s bookings');
+    expect(await sectionRows(page, 'Children')).toContainEqual([`${child} Tester`, '03/02/2018']);
+    const bookings = page.getByRole('table', { name: 'Bookings', exact: true });
+    expect(await sectionRows(page, 'Bookings')).toContainEqual([
+      code,
+      camp.name,
+      'Confirmed',
+      money(booking.amount),
+    ]);
+    await shot('parent-page');
+    await bookings.getByRole('link', { name: code, exact: true }).click();
+    await shows(page.getByRole('heading', { level: 1, name: code }), 'the booking’s page');
+  });
 });

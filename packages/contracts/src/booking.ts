@@ -130,7 +130,6 @@ export const checkoutChild = z.object({
 });
 export type CheckoutChild = z.infer<typeof checkoutChild>;
 
-
 /**
  * The checkout rules of SPEC.md point 5 with point 8's messages, shared by the checkout form and
  * the server. `booked` tells whether insurance must be chosen (when the company offers any).

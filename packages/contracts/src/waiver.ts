@@ -110,13 +110,13 @@ export const waiverChildInfo = z.object({
 });
 export type WaiverChildInfo = z.infer<typeof waiverChildInfo>;
 
+/** Said by the server's rules and the web's date-of-birth input alike. */
+export const DOB_IN_FUTURE = 'The date of birth cannot be in the future.';
+
 /** A date of birth: a real YYYY-MM-DD date (no 2025-02-30), not after today anywhere on earth. */
 export const pastDate = z.iso
   .date('Please enter a valid date of birth.')
-  .refine(
-    (day) => day <= new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10),
-    'The date of birth cannot be in the future.',
-  );
+  .refine((day) => day <= new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10), DOB_IN_FUTURE);
 
 /** Largest signature image accepted, in characters of its data URL. */
 export const SIGNATURE_MAX_LENGTH = 400_000;

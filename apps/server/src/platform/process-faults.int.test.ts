@@ -138,7 +138,10 @@ describe('the server process under faults', () => {
     expect((await deliver()).status).toBe(200);
     const [booking] = await db.select().from(bookings).where(eq(bookings.reference, paid.body.booking_hash));
     expect(booking!.status).toBe('confirmed');
-    const recorded = await db.select().from(payments).where(and(eq(payments.purchaseKind, 'event'), eq(payments.purchaseId, booking!.id)));
+    const recorded = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.purchaseKind, 'event'), eq(payments.purchaseId, booking!.id)));
     expect(recorded.map((p) => p.status)).toEqual(['paid']);
     const [mails] = await db
       .select({ n: count() })

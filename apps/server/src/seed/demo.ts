@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { companies, users } from '../features/accounts/accounts.tables.ts';
-import { DEFAULT_PARTY_TERMS_HTML } from '../features/billing/billing.service.ts';
 import { DEFAULT_TERMS_HTML } from '../features/billing/billing.resource.ts';
+import { DEFAULT_PARTY_TERMS_HTML } from '../features/billing/billing.service.ts';
 import {
   coupons,
   insurances,
@@ -213,12 +213,15 @@ async function seedCatalog(tx: Db, tenant: Tenant, parentId: number) {
       amount: 150,
     }) as typeof surcharges.$inferInsert,
   );
-  await tx
-    .insert(paymentTerms)
-    .values([
-      v({ name: 'Holiday program terms', appliesTo: 'events', content: DEFAULT_TERMS_HTML, isDefault: true }),
-      v({ name: 'Birthday party terms', appliesTo: 'parties', content: DEFAULT_PARTY_TERMS_HTML, isDefault: true }),
-    ] as (typeof paymentTerms.$inferInsert)[]);
+  await tx.insert(paymentTerms).values([
+    v({ name: 'Holiday program terms', appliesTo: 'events', content: DEFAULT_TERMS_HTML, isDefault: true }),
+    v({
+      name: 'Birthday party terms',
+      appliesTo: 'parties',
+      content: DEFAULT_PARTY_TERMS_HTML,
+      isDefault: true,
+    }),
+  ] as (typeof paymentTerms.$inferInsert)[]);
   await tx.insert(partySlots).values([
     v({
       name: 'Saturday morning',

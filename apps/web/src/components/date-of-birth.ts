@@ -1,3 +1,5 @@
+import { DOB_IN_FUTURE } from '@tumble/contracts/waiver';
+
 /**
  * The no-future date of birth picker's rules (SPEC.md point 9): shown as DD/MM/YYYY, sent as
  * YYYY-MM-DD, from 21 years back up to today.
@@ -33,8 +35,7 @@ export function parseDob(text: string, limits = dobLimits()): string | null {
   return iso && iso >= limits.min && iso <= limits.max ? iso : null;
 }
 
-/** The same words as the server's child rules (contracts' pastDate). */
-export const DOB_IN_FUTURE = 'The date of birth cannot be in the future.';
+export { DOB_IN_FUTURE };
 
 /** Why typed text is not a date of birth we accept: a future day is said as such (issue 21 point 9). */
 export function dobTextError(text: string, limits = dobLimits()): string {

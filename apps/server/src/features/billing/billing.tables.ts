@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { companies, tenantKey, users } from '../accounts/accounts.tables.ts';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantKey, users } from '../accounts/accounts.tables.ts';
 
 /**
  * Insurance products. `daily`: priced per booked session-day per child. `full`: a product bought
@@ -114,9 +104,7 @@ export const paymentTerms = pgTable(
     isDefault: boolean().notNull().default(false),
   },
   (t) => [
-    uniqueIndex('payment_terms_company_kind_default')
-      .on(t.companyId, t.appliesTo)
-      .where(sql`${t.isDefault}`),
+    uniqueIndex('payment_terms_company_kind_default').on(t.companyId, t.appliesTo).where(sql`${t.isDefault}`),
   ],
 );
 

@@ -1,15 +1,5 @@
-import {
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { companies, tenantKey, users } from '../accounts/accounts.tables.ts';
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantKey, users } from '../accounts/accounts.tables.ts';
 import { eventSessions, events } from '../events/events.tables.ts';
 import { children } from '../students/students.tables.ts';
 

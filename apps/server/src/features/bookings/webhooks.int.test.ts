@@ -77,7 +77,10 @@ describe('Stripe webhooks', () => {
 
   const state = async (reference: string) => {
     const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.reference, reference));
-    const rows = await t.database.db.select().from(payments).where(and(eq(payments.purchaseKind, 'event'), eq(payments.purchaseId, booking!.id)));
+    const rows = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.purchaseKind, 'event'), eq(payments.purchaseId, booking!.id)));
     const [mails] = await t.database.db
       .select({ n: count() })
       .from(mailOutbox)

@@ -1,5 +1,5 @@
-import { boolean, date, index, integer, pgTable, serial, text, time, timestamp } from 'drizzle-orm/pg-core';
-import { companies, tenantKey } from '../accounts/accounts.tables.ts';
+import { boolean, date, index, integer, pgTable, text, time, timestamp } from 'drizzle-orm/pg-core';
+import { tenantKey } from '../accounts/accounts.tables.ts';
 import { venues } from '../venues/venues.tables.ts';
 
 /** An event (holiday program) parents book session-days of. HTML fields are sanitized on save. */

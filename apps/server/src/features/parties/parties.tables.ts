@@ -5,13 +5,12 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   text,
   time,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, tenantKey, users } from '../accounts/accounts.tables.ts';
+import { tenantKey, users } from '../accounts/accounts.tables.ts';
 import { children } from '../students/students.tables.ts';
 import { rooms, venues } from '../venues/venues.tables.ts';
 

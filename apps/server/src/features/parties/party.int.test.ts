@@ -260,7 +260,9 @@ describe('birthday parties', () => {
       url: `/api/v1/admin/reports/birthday-parties?year=${year}`,
       headers: staff,
     });
-    const row = report.json().data.parties.find((p: { reference: string }) => p.reference === body.booking_hash);
+    const row = report
+      .json()
+      .data.parties.find((p: { reference: string }) => p.reference === body.booking_hash);
     expect(row).toMatchObject({ guests: 12, total: 44500, deposit: 10000, balance: 34500, slot: 'Morning' });
     const csv = await t.app.inject({
       method: 'GET',

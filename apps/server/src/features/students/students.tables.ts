@@ -1,5 +1,5 @@
-import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, tenantKey, users } from '../accounts/accounts.tables.ts';
+import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenantKey, users } from '../accounts/accounts.tables.ts';
 
 /** A parent's child (SPEC.md point 3: Child). */
 export const children = pgTable(

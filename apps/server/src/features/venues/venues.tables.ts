@@ -1,5 +1,5 @@
-import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, tenantKey } from '../accounts/accounts.tables.ts';
+import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenantKey } from '../accounts/accounts.tables.ts';
 
 export const venues = pgTable(
   'venues',

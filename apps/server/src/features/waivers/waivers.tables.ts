@@ -8,12 +8,11 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, tenantKey, users } from '../accounts/accounts.tables.ts';
+import { tenantKey, users } from '../accounts/accounts.tables.ts';
 import { children } from '../students/students.tables.ts';
 
 /** A waiver template. Editing the body raises `version`: parents sign again for the new text. */

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, tenantKey, users } from '../../features/accounts/accounts.tables.ts';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenantKey, users } from '../../features/accounts/accounts.tables.ts';
 
 /**
  * What staff changed (issue 8, point 6): who, when, which row, and its values before and after.

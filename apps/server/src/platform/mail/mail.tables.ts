@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, tenantKey } from '../../features/accounts/accounts.tables.ts';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantKey } from '../../features/accounts/accounts.tables.ts';
 
 /**
  * Every mail is first written here, in the same transaction as the change that causes it, then

@@ -60,7 +60,7 @@ describe('birthday party report', () => {
     const months = await screen.findByRole('table', { name: 'By month' }, { timeout: 5000 });
     expect(within(months).getByText(`${year}-12`)).toBeTruthy();
     expect(within(months).getByText('$690.00')).toBeTruthy();
-    expect(within(screen.getByRole('table', { name: 'Parties' })).getByText('06/12/' + year)).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Parties' })).getByText(`06/12/${year}`)).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Revenue by month' })).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Download CSV' }));
     const csvCall = fetchMock.mock.calls.find(([input]) => String(input).includes('format=csv'));

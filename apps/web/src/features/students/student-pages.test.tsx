@@ -235,7 +235,7 @@ describe('/admin/students/children/add', () => {
       await user.type(dob, '01/01/2099');
       await user.tab();
       await user.click(screen.getByRole('button', { name: 'Add child' }));
-      expect(await screen.findByText('Enter a past date as DD/MM/YYYY.')).toBeTruthy();
+      expect(await screen.findByText('The date of birth cannot be in the future.')).toBeTruthy();
       expect(callsTo(fetchMock, '/api/v1/students/children', 'POST')).toHaveLength(0);
 
       await user.clear(dob);
