@@ -28,6 +28,7 @@ import { bothViewports, expectAt, location, UI_TIMEOUT, useBrowser, usePage } fr
 import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, field, shows, signInAsParent } from './support/ui.ts';
 import {
+  type BookingIds,
   demoWaiver,
   expectPdfDownload,
   inkedPixels,
@@ -52,13 +53,13 @@ interface Journey {
   firstName: string;
   child: string;
   /** The booking signed on the waiver page. */
-  first: string;
+  first: BookingIds;
   /** The later booking that reused the waiver. */
-  second?: string;
+  second?: BookingIds;
 }
 const journeys: Partial<Record<ViewportName, Journey>> = {};
 
-function journeyOf(viewport: ViewportName, needSecond = false): Journey & { second: string } {
+function journeyOf(viewport: ViewportName, needSecond = false): Journey & { second: BookingIds } {
   const journey = journeys[viewport];
   expect(journey, `the booking the first ${viewport} test made`).toBeDefined();
   if (needSecond) expect(journey?.second, `the second booking the ${viewport} test made`).toBeDefined();
@@ -145,8 +146,9 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
       );
       const token = (await storedToken(page)) as string;
       expect(token).toMatch(/.{20,}/);
-      const reference = await newestBookingFor(token, firstName);
-      journeys[viewport] = { firstName, child, first: reference };
+      const booking = await newestBookingFor(token, firstName);
+      const { reference } = booking;
+      journeys[viewport] = { firstName, child, first: booking };
 
       // The link of the confirmation mail, as the parent follows it.
       await page.goto(await waiverLinkFromMail(reference));
@@ -240,8 +242,9 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
         block.getByRole('combobox', { name: 'Child' }).selectOption({ label: journey.child }),
       );
       const token = (await storedToken(page)) as string;
-      const reference = await newestBookingFor(token, journey.firstName, [journey.first]);
-      journey.second = reference;
+      const booking = await newestBookingFor(token, journey.firstName, [journey.first]);
+      const { reference } = booking;
+      journey.second = booking;
 
       await page.goto(await waiverLinkFromMail(reference));
       const section = waiverSection(page, journey.child);
@@ -274,12 +277,12 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
 
     // My Bookings: both bookings, the child's waiver signed on each, nothing left to sign.
     await goViaSidebar(page, viewport, 'My Bookings', '/admin/students/my-booking');
-    for (const reference of [journey.first, journey.second]) {
-      const card = page.getByRole('article', { name: `${camp.name} ${reference}`, exact: true });
-      await shows(card, `the booking ${reference}`);
+    for (const { code } of [journey.first, journey.second]) {
+      const card = page.getByRole('article', { name: `${camp.name} ${code}`, exact: true });
+      await shows(card, `the booking ${code}`);
       const child = card.getByText(journey.child, { exact: true });
-      await shows(child, `${journey.child} on ${reference}`);
-      await shows(card.getByText('Waiver signed', { exact: true }), `the signed waiver of ${reference}`);
+      await shows(child, `${journey.child} on ${code}`);
+      await shows(card.getByText('Waiver signed', { exact: true }), `the signed waiver of ${code}`);
       expect(await card.getByText('Needs waiver').count()).toBe(0);
       expect(await card.getByRole('link', { name: 'Sign waivers' }).count(), 'nothing to sign').toBe(0);
     }
@@ -307,17 +310,17 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
     // Payments: a payment per booking, each with its receipt.
     await goViaSidebar(page, viewport, 'Payments', '/admin/students/payments', 'My Payments');
     const payments = page.getByRole(viewport === 'phone' ? 'region' : 'table', { name: 'Payments' });
-    for (const reference of [journey.first, journey.second]) {
+    for (const { code } of [journey.first, journey.second]) {
       await shows(
-        payments.getByRole(entry).filter({ hasText: `${camp.name} (booking ${reference})` }),
-        `the payment of ${reference}`,
+        payments.getByRole(entry).filter({ hasText: `${camp.name} (booking ${code})` }),
+        `the payment of ${code}`,
       );
     }
     await expectFitsWidth(page);
     await shot('7-payments');
     await expectPdfDownload(
       payments.getByRole('button', {
-        name: `Receipt (PDF) for ${camp.name} (booking ${journey.first})`,
+        name: `Receipt (PDF) for ${camp.name} (booking ${journey.first.code})`,
         exact: true,
       }),
     );
@@ -332,16 +335,16 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
     const bookingsPath = `/admin/events/${camp.id}/bookings`;
 
     await signInAsStaff(page);
-    for (const reference of [journey.first, journey.second]) {
+    for (const { reference, code } of [journey.first, journey.second]) {
       await page.goto(bookingsPath);
-      await search(page, reference);
-      await page.getByRole('checkbox', { name: `Select ${reference}`, exact: true }).check();
+      await search(page, code);
+      await page.getByRole('checkbox', { name: `Select ${code}`, exact: true }).check();
       await toolbar(page).getByRole('button', { name: 'Waivers', exact: true }).click();
       await expect
         .poll(() => location(page), { timeout: UI_TIMEOUT, interval: 100 })
         .toMatch(new RegExp(`^${bookingsPath}/\\d+/booking-waivers$`));
       await shows(page.getByRole('heading', { name: 'Waivers', exact: true }), "the 'Waivers' screen");
-      await shows(page.getByText(`Ref ${reference}`, { exact: false }), `the reference ${reference}`);
+      await shows(page.getByText(`Ref ${code}`, { exact: false }), `the code ${code}`);
       await shows(page.getByText('All signed', { exact: true }), "'All signed'");
       const person = page
         .getByRole('table', { name: 'People on this booking' })
@@ -355,7 +358,7 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
       expect(await links.getByRole('link').first().getAttribute('href')).toContain(
         `${waiverPaths.event.page}?id=${reference}&authhash=${demo.authhash}`,
       );
-      if (reference === journey.first) {
+      if (reference === journey.first.reference) {
         await expectFitsWidth(page);
         await shot('8-staff-waivers');
         await expectPdfDownload(

@@ -21,6 +21,12 @@ export function myBookings(token: string): Promise<MyBookings> {
   return apiOk<MyBookings>('GET', '/api/v1/students/my-bookings', { token });
 }
 
+/** A booking's long reference (in waiver links) and the short code people see (BK-…). */
+export interface BookingIds {
+  reference: string;
+  code: string;
+}
+
 /**
  * The reference of the newest booking of the parent for `childFirstName` that is not one of
  * `known` (the bookings made before it).
@@ -28,14 +34,16 @@ export function myBookings(token: string): Promise<MyBookings> {
 export async function newestBookingFor(
   token: string,
   childFirstName: string,
-  known: string[] = [],
-): Promise<string> {
+  known: BookingIds[] = [],
+): Promise<BookingIds> {
   const booking = (await myBookings(token)).find(
     (row) =>
-      !known.includes(row.reference) && row.children.some((child) => child.first_name === childFirstName),
+      !known.some((k) => k.reference === row.reference) &&
+      row.children.some((child) => child.first_name === childFirstName),
   );
   expect(booking, `a new booking for ${childFirstName}`).toBeDefined();
-  return (booking as MyBookings[number]).reference;
+  const { reference, code } = booking as MyBookings[number];
+  return { reference, code };
 }
 
 /**

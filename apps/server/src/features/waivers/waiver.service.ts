@@ -483,7 +483,8 @@ async function staffTarget(
     return {
       title: row.eventName,
       hash: row.booking.reference,
-      reference: row.booking.reference,
+      // Staff see the short code the bookings list and the parent's mail show.
+      reference: row.booking.code,
       people,
       parentEmail: people[0]?.parentEmail ?? null,
     };
@@ -502,7 +503,7 @@ async function staffTarget(
   return {
     title: partyTitle(child),
     hash: party.reference,
-    reference: party.reference,
+    reference: party.code,
     people: [...(child ? [child] : []), ...guests.map(guestPerson)],
     parentEmail: child?.parentEmail ?? null,
   };
