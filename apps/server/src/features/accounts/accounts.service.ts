@@ -35,7 +35,7 @@ import {
   resetThrottleKeys,
   throttleKeys,
 } from '../../platform/throttle.ts';
-import { paymentMethods } from '../billing/billing.tables.ts';
+import { defaultPaymentProvider } from '../billing/payment-methods.service.ts';
 import { navigationFor } from './accounts.navigation.ts';
 import { accountLinks, authSessions, companies, users } from './accounts.tables.ts';
 
@@ -408,25 +408,16 @@ export async function signupParent(deps: AppDeps, input: StudentSignupRequest): 
 
 /**
  * The tenant's company, with the payment method its checkouts use: the enabled default of its
- * payment methods (billing resource), else the method set on the company.
+ * payment methods (billing), else the method set on the company.
  */
 export async function companyOf(db: Db, tenant: Tenant) {
-  // One query, not two: every public booking and party call reads the company.
-  const [row] = await db
-    .select({ company: companies, method: paymentMethods.provider })
-    .from(companies)
-    .leftJoin(
-      paymentMethods,
-      and(
-        eq(paymentMethods.companyId, companies.id),
-        eq(paymentMethods.enabled, true),
-        eq(paymentMethods.isDefault, true),
-      ),
-    )
-    .where(eq(companies.id, tenant.companyId))
-    .limit(1);
-  if (!row) throw new NotFoundError();
-  return { ...row.company, paymentMethod: row.method ?? row.company.paymentMethod };
+  // Side by side, not one after the other: every public booking and party call reads the company.
+  const [[company], method] = await Promise.all([
+    db.select().from(companies).where(eq(companies.id, tenant.companyId)).limit(1),
+    defaultPaymentProvider(db, tenant),
+  ]);
+  if (!company) throw new NotFoundError();
+  return { ...company, paymentMethod: method ?? company.paymentMethod };
 }
 
 export type Company = Awaited<ReturnType<typeof companyOf>>;
