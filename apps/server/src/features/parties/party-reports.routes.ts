@@ -1,15 +1,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { defineReport, reportRoutes } from '../../platform/reports/report.ts';
-import type { Tenant } from '../../platform/tenancy.ts';
 import { partyBookings, partySlots } from './parties.tables.ts';
 
-/** Confirmed parties of the chosen year, the tenant's only. */
-const confirmedIn = (tenant: Tenant, year: number) =>
-  tenant.where(
-    partyBookings,
-    eq(sql`extract(year from ${partyBookings.date})`, year),
-    inArray(partyBookings.status, ['confirmed']),
-  );
+/** Confirmed parties of the chosen year (the caller scopes them to the tenant). */
+const confirmedIn = (year: number) => [
+  eq(sql`extract(year from ${partyBookings.date})`, year),
+  inArray(partyBookings.status, ['confirmed']),
+];
 
 /** Birthday parties: bookings and guests per month, deposits and balances, and each party. */
 export const partyReport = defineReport({
@@ -40,7 +37,7 @@ export const partyReport = defineReport({
             revenue: sql<number>`sum(${partyBookings.total})::int`,
           })
           .from(partyBookings)
-          .where(confirmedIn(tenant, Number(filters.year)))
+          .where(tenant.where(partyBookings, ...confirmedIn(Number(filters.year))))
           .groupBy(sql`1`)
           .orderBy(sql`1`),
     },
@@ -68,7 +65,7 @@ export const partyReport = defineReport({
           })
           .from(partyBookings)
           .innerJoin(partySlots, eq(partySlots.id, partyBookings.slotId))
-          .where(confirmedIn(tenant, Number(filters.year)))
+          .where(tenant.where(partyBookings, ...confirmedIn(Number(filters.year))))
           .orderBy(asc(partyBookings.date), asc(partySlots.startTime)),
     },
   },

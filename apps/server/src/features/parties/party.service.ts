@@ -357,6 +357,7 @@ export const partySale: SaleKind<PartyCheckoutRequest, PartyPlan> = {
     db
       .select({ id: partyBookings.id, companyId: partyBookings.companyId })
       .from(partyBookings)
+      // cross-tenant: the hold sweep runs for every company; each row carries its companyId on.
       .where(and(eq(partyBookings.status, 'pending'), lt(partyBookings.holdExpiresAt, sql`now()`)))
       .limit(500),
 };
@@ -561,7 +562,7 @@ export async function saveGuests(
       .select()
       .from(partyInvitationSettings)
       .where(tenant.where(partyInvitationSettings));
-    const [slot] = await tx.select().from(partySlots).where(eq(partySlots.id, booking.slotId));
+    const [slot] = await tx.select().from(partySlots).where(tenant.byId(partySlots, booking.slotId));
     const venue = slot?.venueId ? await venueOf(tx, tenant, slot.venueId) : null;
     const child = await childFirstName(tx, tenant, booking.childId);
     const company = await companyOf(tx, tenant);
