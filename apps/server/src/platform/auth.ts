@@ -65,6 +65,7 @@ async function loadSession(app: FastifyInstance, token: string): Promise<AuthCon
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
+    // cross-tenant: the token is what tells us the company.
     .where(
       and(
         eq(authSessions.tokenHash, sha256(token)),
@@ -77,9 +78,10 @@ async function loadSession(app: FastifyInstance, token: string): Promise<AuthCon
     )
     .limit(1);
   if (!row) return null;
+  const tenant = new Tenant(row.companyId);
   // Touch at most once a minute: the idle clock needs minutes, not a write per request.
   if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-    await db.update(authSessions).set({ lastSeenAt: sql`now()` }).where(eq(authSessions.id, row.sessionId));
+    await db.update(authSessions).set({ lastSeenAt: sql`now()` }).where(tenant.byId(authSessions, row.sessionId));
   }
   return {
     sessionId: row.sessionId,
@@ -88,7 +90,7 @@ async function loadSession(app: FastifyInstance, token: string): Promise<AuthCon
     role: row.role,
     fullName: row.fullName,
     email: row.email,
-    tenant: new Tenant(row.companyId),
+    tenant,
   };
 }
 
@@ -155,6 +157,7 @@ export async function publicTenant(
   const [company] = await app.deps.database.db
     .select({ id: companies.id })
     .from(companies)
+    // cross-tenant: a public page names its company by authhash alone.
     .where(and(eq(companies.authhash, authhash), eq(companies.status, 'active')))
     .limit(1);
   if (!company) throw new NotFoundError();

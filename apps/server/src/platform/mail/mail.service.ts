@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
-import type { Tenant } from '../tenancy.ts';
+import { Tenant } from '../tenancy.ts';
 import { mailOutbox, systemEmails } from './mail.tables.ts';
 import { type MailKind, type MailOverride, renderMail } from './mail.templates.ts';
 
@@ -66,6 +66,7 @@ async function writeKeptMail(database: Database, config: Config): Promise<number
       const [mail] = await tx
         .select()
         .from(mailOutbox)
+        // cross-tenant: one outbox for the installation; every company's mail is written.
         .where(and(eq(mailOutbox.status, 'kept'), isNull(mailOutbox.file)))
         .orderBy(mailOutbox.id)
         .limit(1)
@@ -80,7 +81,7 @@ async function writeKeptMail(database: Database, config: Config): Promise<number
       });
       const file = `${mail.createdAt.toISOString().replace(/[:.]/g, '-')}-${mail.id}-${mail.kind}.eml`;
       await writeFile(path.join(config.mailDir, file), message as Buffer, { mode: 0o600 });
-      await tx.update(mailOutbox).set({ file }).where(eq(mailOutbox.id, mail.id));
+      await tx.update(mailOutbox).set({ file }).where(new Tenant(mail.companyId).byId(mailOutbox, mail.id));
       if (config.LOG_LEVEL !== 'silent')
         console.log(`[mail] ${mail.kind} to ${mail.toAddress}: ${path.join(config.mailDir, file)}`);
       written++;
@@ -104,6 +105,7 @@ export async function deliverPendingMail(database: Database, config: Config): Pr
         const [mail] = await tx
           .select()
           .from(mailOutbox)
+          // cross-tenant: one outbox for the installation; every company's mail is sent.
           .where(and(inArray(mailOutbox.status, ['pending']), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
           .orderBy(mailOutbox.id)
           .limit(1)
@@ -120,7 +122,7 @@ export async function deliverPendingMail(database: Database, config: Config): Pr
           await tx
             .update(mailOutbox)
             .set({ status: 'sent', sentAt: sql`now()`, attempts: mail.attempts + 1, lastError: null })
-            .where(eq(mailOutbox.id, mail.id));
+            .where(new Tenant(mail.companyId).byId(mailOutbox, mail.id));
           sent++;
         } catch (error) {
           const attempts = mail.attempts + 1;
@@ -131,7 +133,7 @@ export async function deliverPendingMail(database: Database, config: Config): Pr
               lastError: String((error as Error).message ?? error).slice(0, 500),
               status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
             })
-            .where(eq(mailOutbox.id, mail.id));
+            .where(new Tenant(mail.companyId).byId(mailOutbox, mail.id));
           // Leave the rest for the next run: the SMTP server is probably down.
           return true;
         }

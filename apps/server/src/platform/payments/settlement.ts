@@ -97,6 +97,7 @@ export async function settleCheckout(
   const [found] = await db
     .select()
     .from(payments)
+    // cross-tenant: a provider's notice names only its own session id; the payment names the company.
     .where(and(eq(payments.provider, providerName), eq(payments.providerRef, sessionId)));
   if (!found) return 'unknown';
   const tenant = new Tenant(found.companyId);
@@ -105,10 +106,10 @@ export async function settleCheckout(
   if (state.status === 'open') return 'open';
 
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update');
+    const [payment] = await tx.select().from(payments).where(tenant.byId(payments, found.id)).for('update');
     if (payment?.status !== 'open') return 'already';
     if (state.status === 'expired') {
-      await tx.update(payments).set({ status: 'expired' }).where(eq(payments.id, payment.id));
+      await tx.update(payments).set({ status: 'expired' }).where(tenant.byId(payments, payment.id));
       await purchase.handler.expired(deps, tx, tenant, purchase.id);
       return 'expired';
     }
@@ -116,7 +117,7 @@ export async function settleCheckout(
     await tx
       .update(payments)
       .set({ status: result.outcome, paidAt: sql`now()`, amount: state.amount })
-      .where(eq(payments.id, payment.id));
+      .where(tenant.byId(payments, payment.id));
     if (result.outcome === 'refund_due')
       await queueRefundDue(deps, tx, tenant, result.reference, state.amount);
     return result.outcome;
@@ -135,6 +136,7 @@ export async function cancelCheckout(
   const [payment] = await deps.database.db
     .select()
     .from(payments)
+    // cross-tenant: the cancelled session is named by the provider's id alone.
     .where(and(eq(payments.provider, providerName), eq(payments.providerRef, sessionId)));
   if (!payment) throw new NotFoundError();
   if (payment.status !== 'open') return;
@@ -148,7 +150,7 @@ export async function cancelCheckout(
     await tx
       .update(payments)
       .set({ status: 'expired' })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'open')));
+      .where(tenant.byId(payments, payment.id, eq(payments.status, 'open')));
     await purchase.handler.expired(deps, tx, tenant, purchase.id);
   });
   await purchase.handler.afterRelease(deps, tenant, purchase.id);

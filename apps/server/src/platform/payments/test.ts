@@ -121,6 +121,7 @@ export async function testCheckoutCompany(db: Db, sessionId: string): Promise<nu
   const [row] = await db
     .select({ companyId: testCheckouts.companyId })
     .from(testCheckouts)
+    // cross-tenant: the public card page names only the session.
     .where(eq(testCheckouts.id, sessionId));
   return row?.companyId ?? null;
 }
