@@ -9,7 +9,7 @@ import { connectDatabase } from './client.ts';
 import { migrationsFolder } from './migrate.ts';
 
 it('moves existing payments, redemptions, terms and references (0012-0015)', async () => {
-  const testDb = await createTestDatabase();
+  const testDb = await createTestDatabase({ empty: true });
   const database = connectDatabase(testDb.url, { max: 2 });
   const { db } = database;
   const old = await mkdtemp(path.join(os.tmpdir(), 'mig-'));

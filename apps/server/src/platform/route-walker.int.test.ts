@@ -3,7 +3,7 @@ import { waiverMessages } from '@tumble/contracts/waiver';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBookableEvent } from '../testing/booking-fixtures.ts';
+import { createBookableEvent, FUTURE_MONDAY } from '../testing/booking-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../testing/factories.ts';
 import { createTestApp, type TestContext } from '../testing/harness.ts';
 import { createPartySetup } from '../testing/party-fixtures.ts';
@@ -83,7 +83,7 @@ describe('route walker: every registered route', () => {
     // Company A's rows behind every id-bearing route that is not an engine resource.
     const parent = await createUser(db, a.id, { role: 'student' });
     const staff = await createUser(db, a.id, { role: 'companystaff' });
-    const { event } = await createBookableEvent(db, a.id);
+    const { event, session } = await createBookableEvent(db, a.id);
     await createWaiverTemplate(db, a.id);
     const child = await createChild(db, a.id, parent.id);
     const { booking, payment } = await createConfirmedBooking(db, a.id, {
@@ -125,11 +125,17 @@ describe('route walker: every registered route', () => {
       kind: 'party',
       booking_id: party.id,
     });
+    const waiting = await db.execute<{ id: number }>(
+      sql`insert into waitlist_entries (company_id, parent_id, event_id, session_id, date, places)
+          values (${a.id}, ${parent.id}, ${event.id}, ${session.id}, ${FUTURE_MONDAY}, 1) returning id`,
+    );
     const mail = await t.database.db.execute<{ id: number }>(
       sql`select id from mail_outbox where company_id = ${a.id} order by id limit 1`,
     );
     ids = {
       company: a.id,
+      parent: parent.id,
+      waitlistEntry: waiting.rows[0]!.id,
       staffUser: staff.id,
       mail: mail.rows[0]!.id,
       event: event.id,
@@ -236,6 +242,13 @@ describe('route walker: every registered route', () => {
       'GET /api/v1/students/payments/:id/receipt': [`/api/v1/students/payments/${ids.payment}/receipt`],
       'GET /api/v1/students/waivers/:id/pdf': [`/api/v1/students/waivers/${ids.signedWaiver}/pdf`],
       'GET /api/v1/admin/signed-waivers/:id/pdf': [`/api/v1/admin/signed-waivers/${ids.signedWaiver}/pdf`],
+      'GET /api/v1/admin/parents/:id/sections': [`/api/v1/admin/parents/${ids.parent}/sections`],
+      'GET /api/v1/admin/events/:parentId/bookings/:id/sections': [
+        `/api/v1/admin/events/${ids.event}/bookings/${ids.booking}/sections`,
+      ],
+      'POST /api/v1/students/my-waitlist/:id/leave': [
+        `/api/v1/students/my-waitlist/${ids.waitlistEntry}/leave`,
+      ],
     };
     // A new id-bearing route must be added above (with a real id of company A) to pass.
     expect(own.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(calls).sort());

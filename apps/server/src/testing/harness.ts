@@ -34,9 +34,12 @@ async function adminQuery(sql: string) {
 }
 
 /** A fresh database cloned from the migrated template: each test file gets its own. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `tumble_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  // `empty`: no tables at all, for tests that run the migrations themselves.
+  await adminQuery(`create database ${name} template ${options.empty ? 'template0' : TEMPLATE_DATABASE}`);
   const url = new URL(inject('adminDatabaseUrl'));
   url.pathname = `/${name}`;
   return {
