@@ -27,7 +27,7 @@ import {
   sha256,
   verifyPassword,
 } from '../../platform/secrets.ts';
-import { Tenant } from '../../platform/tenancy.ts';
+import { Tenant, type TenantTable } from '../../platform/tenancy.ts';
 import {
   clearFailures,
   countAttempt,
@@ -49,10 +49,17 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 /** The public URL of a company's logo, or null. */
 export const logoUrl = (logoFile: string | null) => (logoFile ? `/api/v1/files/${logoFile}` : null);
 
+/**
+ * The companies table seen by the tenant helper: a company is its own tenant, so
+ * `tenant.where(ownCompany)` is `companies.id = <the tenant>`.
+ */
+export const ownCompany: TenantTable = { companyId: companies.id };
+
 async function companyByAuthhash(db: Db, authhash: string) {
   const [company] = await db
     .select()
     .from(companies)
+    // cross-tenant: a public page names its company only by authhash; this finds the tenant.
     .where(and(eq(companies.authhash, authhash), eq(companies.status, 'active')))
     .limit(1);
   return company ?? null;
@@ -74,6 +81,7 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string): Pro
     .select({ id: users.id, companyId: users.companyId, role: users.role, passwordHash: users.passwordHash })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
+    // cross-tenant: staff sign in by email alone, so the account names its company (an authhash narrows it below).
     .where(
       and(
         eq(users.email, email),
@@ -100,6 +108,7 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string): Pro
   await forgiveAttempt(db, keys.ip);
 
   const token = randomToken();
+  const tenant = new Tenant(matched.companyId);
   await db.transaction(async (tx) => {
     await tx.insert(authSessions).values({
       companyId: matched.companyId,
@@ -107,7 +116,7 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string): Pro
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
     });
-    await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, matched.id));
+    await tx.update(users).set({ lastLoginAt: sql`now()` }).where(tenant.byId(users, matched.id));
   });
   return token;
 }
@@ -116,16 +125,22 @@ export async function logout(deps: AppDeps, auth: AuthContext): Promise<void> {
   await deps.database.db
     .update(authSessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(authSessions.id, auth.sessionId), isNull(authSessions.revokedAt)));
+    .where(auth.tenant.byId(authSessions, auth.sessionId, isNull(authSessions.revokedAt)));
 }
 
 /** Ends every session of a user (password change, disabling), optionally keeping the current one. */
-export async function revokeSessions(tx: Db, userId: number, keepSessionId?: number): Promise<void> {
+export async function revokeSessions(
+  tx: Db,
+  tenant: Tenant,
+  userId: number,
+  keepSessionId?: number,
+): Promise<void> {
   await tx
     .update(authSessions)
     .set({ revokedAt: sql`now()` })
     .where(
-      and(
+      tenant.where(
+        authSessions,
         eq(authSessions.userId, userId),
         isNull(authSessions.revokedAt),
         keepSessionId ? ne(authSessions.id, keepSessionId) : undefined,
@@ -137,11 +152,7 @@ export async function revokeSessions(tx: Db, userId: number, keepSessionId?: num
 export async function acl(deps: AppDeps, auth: AuthContext | null, authhash?: string): Promise<AclResponse> {
   const { db } = deps.database;
   if (auth) {
-    const [company] = await db
-      .select()
-      .from(companies)
-      .where(eq(companies.id, auth.tenant.companyId))
-      .limit(1);
+    const [company] = await db.select().from(companies).where(auth.tenant.where(ownCompany)).limit(1);
     return {
       name: auth.fullName,
       meta: {
@@ -198,7 +209,7 @@ async function mailLink(
   user: { id: number; email: string; fullName: string },
   kind: 'activation' | 'reset',
 ) {
-  const [company] = await tx.select().from(companies).where(eq(companies.id, tenant.companyId));
+  const [company] = await tx.select().from(companies).where(tenant.where(ownCompany));
   const hashcode = await createLink(tx, tenant, user.id, kind);
   const page = kind === 'activation' ? 'activate' : 'reset-password';
   await queueMail(
@@ -233,6 +244,7 @@ export async function requestPasswordReset(
   const [user] = await db
     .select({ id: users.id, email: users.email, fullName: users.fullName, companyId: users.companyId })
     .from(users)
+    // cross-tenant: a staff reset names only an email, so the account names its company (an authhash narrows it below).
     .where(
       and(
         eq(users.email, email),
@@ -251,6 +263,7 @@ async function findLink(db: Db, kind: 'activation' | 'reset', hashcode: string) 
   const [link] = await db
     .select()
     .from(accountLinks)
+    // cross-tenant: a mailed link is found by its hash alone; the link names its company.
     .where(and(eq(accountLinks.tokenHash, sha256(hashcode)), eq(accountLinks.kind, kind)))
     .limit(1);
   return link ?? null;
@@ -275,29 +288,31 @@ async function consumeLink<T>(
   deps: AppDeps,
   kind: 'activation' | 'reset',
   hashcode: string,
-  use: (tx: Db, link: typeof accountLinks.$inferSelect) => Promise<T>,
+  use: (tx: Db, tenant: Tenant, link: typeof accountLinks.$inferSelect) => Promise<T>,
 ): Promise<{ state: LinkCheckResult; result?: T }> {
   return deps.database.db.transaction(async (tx) => {
     const [link] = await tx
       .select()
       .from(accountLinks)
+      // cross-tenant: a mailed link is found by its hash alone; the link names its company.
       .where(and(eq(accountLinks.tokenHash, sha256(hashcode)), eq(accountLinks.kind, kind)))
       .for('update');
     const state = linkState(link ?? null);
     if (state !== 1 || !link) return { state };
-    const result = await use(tx, link);
-    await tx.update(accountLinks).set({ usedAt: sql`now()` }).where(eq(accountLinks.id, link.id));
+    const tenant = new Tenant(link.companyId);
+    const result = await use(tx, tenant, link);
+    await tx.update(accountLinks).set({ usedAt: sql`now()` }).where(tenant.byId(accountLinks, link.id));
     return { state, result };
   });
 }
 
 /** /admin/activate: valid → the account becomes active. */
 export async function activate(deps: AppDeps, hashcode: string): Promise<LinkCheckResult> {
-  const { state } = await consumeLink(deps, 'activation', hashcode, async (tx, link) => {
+  const { state } = await consumeLink(deps, 'activation', hashcode, async (tx, tenant, link) => {
     await tx
       .update(users)
       .set({ status: 'active' })
-      .where(and(eq(users.id, link.userId), eq(users.status, 'pending')));
+      .where(tenant.byId(users, link.userId, eq(users.status, 'pending')));
   });
   return state;
 }
@@ -313,14 +328,15 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordRequest):
     .select({ role: users.role })
     .from(users)
     .innerJoin(accountLinks, eq(accountLinks.userId, users.id))
+    // cross-tenant: the reset link is found by its hash alone, before its company is known.
     .where(eq(accountLinks.tokenHash, sha256(input.hashcode)));
   const problem = newPasswordProblem(input.password, user?.role ?? 'student');
   if (problem) return invalidForm('password', problem);
 
   const passwordHash = await hashPassword(input.password);
-  const { state } = await consumeLink(deps, 'reset', input.hashcode, async (tx, link) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, link.userId));
-    await revokeSessions(tx, link.userId);
+  const { state } = await consumeLink(deps, 'reset', input.hashcode, async (tx, tenant, link) => {
+    await tx.update(users).set({ passwordHash }).where(tenant.byId(users, link.userId));
+    await revokeSessions(tx, tenant, link.userId);
   });
   if (state === 0) return { valid: false, error: { html_message: messages.resetLinkInvalid, element: [] } };
   if (state === 2) return { valid: false, error: { html_message: messages.resetLinkTimedOut, element: [] } };
@@ -413,7 +429,7 @@ export async function signupParent(deps: AppDeps, input: StudentSignupRequest): 
 export async function companyOf(db: Db, tenant: Tenant) {
   // Side by side, not one after the other: every public booking and party call reads the company.
   const [[company], method] = await Promise.all([
-    db.select().from(companies).where(eq(companies.id, tenant.companyId)).limit(1),
+    db.select().from(companies).where(tenant.where(ownCompany)).limit(1),
     defaultPaymentProvider(db, tenant),
   ]);
   if (!company) throw new NotFoundError();
@@ -434,7 +450,7 @@ export async function contactOf(db: Db, tenant: Tenant, userId: number) {
 
 /** Where mail to the company goes: its own address, else its first administrator's. */
 export async function companyContact(db: Db, tenant: Tenant): Promise<{ name: string; email: string }> {
-  const [company] = await db.select().from(companies).where(eq(companies.id, tenant.companyId));
+  const [company] = await db.select().from(companies).where(tenant.where(ownCompany));
   const [admin] = await db
     .select({ email: users.email })
     .from(users)

@@ -9,7 +9,7 @@ import type {
   UserUpdate,
 } from '@tumble/contracts/admin-accounts';
 import type { FormResponse } from '@tumble/contracts/http';
-import { count, desc, eq, ilike, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { pgCode } from '../../platform/db-errors.ts';
@@ -22,7 +22,7 @@ import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { newPasswordProblem } from '../../platform/passwords.ts';
 import { hashPassword, randomToken, verifyPassword } from '../../platform/secrets.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { createLink, logoUrl, normaliseEmail, revokeSessions } from './accounts.service.ts';
+import { createLink, logoUrl, normaliseEmail, ownCompany, revokeSessions } from './accounts.service.ts';
 import { companies, users } from './accounts.tables.ts';
 
 /** Invitations use the reset-password page to choose a first password; they live as long as an activation link. */
@@ -85,7 +85,7 @@ export async function updateMyAccount(
           ...(passwordHash ? { passwordHash } : {}),
         })
         .where(auth.tenant.where(users, eq(users.id, auth.userId)));
-      if (passwordHash) await revokeSessions(tx, auth.userId, auth.sessionId);
+      if (passwordHash) await revokeSessions(tx, auth.tenant, auth.userId, auth.sessionId);
     });
   } catch (error) {
     if (isUniqueViolation(error))
@@ -96,7 +96,7 @@ export async function updateMyAccount(
 }
 
 async function loadCompany(deps: AppDeps, tenant: Tenant) {
-  const [company] = await deps.database.db.select().from(companies).where(eq(companies.id, tenant.companyId));
+  const [company] = await deps.database.db.select().from(companies).where(tenant.where(ownCompany));
   if (!company) throw new NotFoundError();
   return company;
 }
@@ -130,7 +130,7 @@ export async function updateCompanySettings(
       timeZone: input.time_zone,
       currency: input.currency,
     })
-    .where(eq(companies.id, tenant.companyId));
+    .where(tenant.where(ownCompany));
   return saved('The company settings have been saved.');
 }
 
@@ -142,7 +142,7 @@ export async function replaceLogo(deps: AppDeps, tenant: Tenant, data: Buffer): 
   const company = await loadCompany(deps, tenant);
   const key = newFileKey('public', tenant.companyId, image.extension);
   await deps.files.put(key, data);
-  await deps.database.db.update(companies).set({ logoFile: key }).where(eq(companies.id, tenant.companyId));
+  await deps.database.db.update(companies).set({ logoFile: key }).where(tenant.where(ownCompany));
   if (company.logoFile) await deps.files.delete(company.logoFile);
   return { logo: logoUrl(key)! };
 }
@@ -150,7 +150,7 @@ export async function replaceLogo(deps: AppDeps, tenant: Tenant, data: Buffer): 
 export async function deleteLogo(deps: AppDeps, tenant: Tenant): Promise<void> {
   const company = await loadCompany(deps, tenant);
   if (!company.logoFile) return;
-  await deps.database.db.update(companies).set({ logoFile: null }).where(eq(companies.id, tenant.companyId));
+  await deps.database.db.update(companies).set({ logoFile: null }).where(tenant.where(ownCompany));
   await deps.files.delete(company.logoFile);
 }
 
@@ -169,17 +169,17 @@ export async function listUsers(deps: AppDeps, tenant: Tenant, query: PageQuery)
   const search = query.q
     ? or(ilike(users.fullName, `%${escapeLike(query.q)}%`), ilike(users.email, `%${escapeLike(query.q)}%`))
     : undefined;
-  const where = tenant.where(users, ne(users.role, 'student'), search);
+  const staff = and(ne(users.role, 'student'), search);
   const { db } = deps.database;
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(users)
-      .where(where)
+      .where(tenant.where(users, staff))
       .orderBy(users.fullName, users.id)
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    db.select({ value: count() }).from(users).where(where),
+    db.select({ value: count() }).from(users).where(tenant.where(users, staff)),
   ]);
   return { data: rows.map(summary), total: total?.value ?? 0 };
 }
@@ -209,7 +209,7 @@ export async function inviteUser(deps: AppDeps, auth: AuthContext, input: UserCr
         )
         .returning();
       await recordAudit(tx, auth, { action: 'invite', entity: 'users', entityId: user!.id, after: user });
-      const [company] = await tx.select().from(companies).where(eq(companies.id, auth.tenant.companyId));
+      const [company] = await tx.select().from(companies).where(auth.tenant.where(ownCompany));
       const hashcode = await createLink(tx, auth.tenant, user!.id, 'reset', INVITATION_LIFETIME_MS);
       await queueMail(tx, auth.tenant, deps.config, 'invitation', email, {
         name: input.full_name,
@@ -246,31 +246,28 @@ export async function updateUser(
       .where(auth.tenant.where(users, eq(users.id, id)))
       .returning();
     await recordAudit(tx, auth, { action: 'update', entity: 'users', entityId: id, before: user, after });
-    if (input.status === 'disabled' || input.role !== user.role) await revokeSessions(tx, id);
+    if (input.status === 'disabled' || input.role !== user.role) await revokeSessions(tx, auth.tenant, id);
   });
   return saved('The user has been saved.', '/admin/users');
 }
 
 export async function listOutbox(deps: AppDeps, tenant: Tenant, query: PageQuery) {
   const { db } = deps.database;
-  const where = tenant.where(
-    mailOutbox,
-    query.q
-      ? or(
-          ilike(mailOutbox.toAddress, `%${escapeLike(query.q)}%`),
-          ilike(mailOutbox.subject, `%${escapeLike(query.q)}%`),
-        )
-      : undefined,
-  );
+  const search = query.q
+    ? or(
+        ilike(mailOutbox.toAddress, `%${escapeLike(query.q)}%`),
+        ilike(mailOutbox.subject, `%${escapeLike(query.q)}%`),
+      )
+    : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(mailOutbox)
-      .where(where)
+      .where(tenant.where(mailOutbox, search))
       .orderBy(desc(mailOutbox.id))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    db.select({ value: count() }).from(mailOutbox).where(where),
+    db.select({ value: count() }).from(mailOutbox).where(tenant.where(mailOutbox, search)),
   ]);
   return {
     data: rows.map((m) => ({

@@ -199,7 +199,7 @@ export async function claimDiscounts(
     await tx
       .update(coupons)
       .set({ usedCount: sql`${coupons.usedCount} + 1` })
-      .where(eq(coupons.id, coupon.id));
+      .where(tenant.byId(coupons, coupon.id));
   }
   const inserted = await tx
     .insert(couponRedemptions)
