@@ -1,6 +1,8 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { Tenant } from '../../platform/tenancy.ts';
 import { navigationFor } from './accounts.navigation.ts';
-import { linkState } from './accounts.service.ts';
+import { linkState, ownCompany } from './accounts.service.ts';
 
 describe('linkState (SPEC.md point 4: 0 invalid, 2 timed out, otherwise valid)', () => {
   const future = new Date(Date.now() + 60_000);
@@ -23,5 +25,13 @@ describe('navigationFor', () => {
     expect(paths('companystaff')).toEqual(['/admin/my-account']);
     expect(paths('companycoach')).toEqual(['/admin/my-account']);
     expect(paths('student')).toEqual(['/admin/students/profile']);
+  });
+});
+
+describe('ownCompany', () => {
+  it("scopes the companies table to the tenant's own row", () => {
+    const query = new PgDialect({ casing: 'snake_case' }).sqlToQuery(new Tenant(7).where(ownCompany));
+    expect(query.sql).toBe('"companies"."id" = $1');
+    expect(query.params).toEqual([7]);
   });
 });
