@@ -17,6 +17,7 @@ import {
 import { ZodError } from 'zod';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { adminAccountRoutes } from './features/accounts/admin.routes.ts';
+import { parentsResource } from './features/accounts/parents.resource.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
 import { availabilityRoutes } from './features/bookings/availability.routes.ts';
 import { bookingResources } from './features/bookings/bookings.resource.ts';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resourceRoutes([
       ...venueResources,
       ...eventResources,
+      parentsResource,
       ...bookingResources,
       ...billingResources,
       ...partyResources,

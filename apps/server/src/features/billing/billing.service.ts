@@ -13,6 +13,17 @@ export function insuranceProducts(db: Db, tenant: Tenant) {
     .orderBy(asc(insurances.id));
 }
 
+/** The daily insurance on sale (the first, if staff made several), or null: the booking page offers it. */
+export async function dailyInsuranceId(db: Db, tenant: Tenant): Promise<number | null> {
+  const [daily] = await db
+    .select({ id: insurances.id })
+    .from(insurances)
+    .where(tenant.where(insurances, eq(insurances.kind, 'daily'), isNull(insurances.archivedAt)))
+    .orderBy(insurances.id)
+    .limit(1);
+  return daily?.id ?? null;
+}
+
 /** The card surcharge of a payment method, if the company charges one. */
 export async function surchargeFor(db: Db, tenant: Tenant, provider: 'stripe' | 'square' | 'test') {
   const [row] = await db

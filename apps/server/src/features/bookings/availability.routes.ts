@@ -1,11 +1,11 @@
 import { adminAvailabilityResponse } from '@tumble/contracts/booking';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { cellKey, hhmm } from '../events/availability.ts';
-import { events } from '../events/events.tables.ts';
+import { eventOf } from '../events/events.service.ts';
 import { eventCells } from './booking.service.ts';
 import { bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
 
@@ -24,11 +24,8 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { tenant } = requireAuth(request);
       const { db } = app.deps.database;
-      const [event] = await db
-        .select()
-        .from(events)
-        .where(tenant.where(events, eq(events.id, request.params.id), isNull(events.archivedAt)));
-      if (!event) throw new NotFoundError();
+      const event = await eventOf(db, tenant, request.params.id);
+      if (!event || event.archivedAt) throw new NotFoundError();
       const sum = sql<number>`sum(${bookingPlaces.places})::int`;
       const [{ cells, sessions }, confirmed, held, waitlist] = await Promise.all([
         eventCells(db, tenant, event),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
@@ -11,13 +11,13 @@ import { formatMoney } from '../../platform/money.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { displayDate } from '../../platform/time.ts';
-import { companyOf } from '../accounts/accounts.service.ts';
-import { users } from '../accounts/accounts.tables.ts';
+import { companyOf, contactOf } from '../accounts/accounts.service.ts';
+import { parentOf } from '../accounts/parents.service.ts';
 import { cellKey, runsOn } from '../events/availability.ts';
-import { eventSessions, events } from '../events/events.tables.ts';
-import { children } from '../students/students.tables.ts';
-import { restrictedDates } from '../venues/venues.tables.ts';
-import { takenPlaces } from './booking.service.ts';
+import { eventNames, eventOf, lockSessions, sessionsByIds } from '../events/events.service.ts';
+import { childrenByIds, familyRecordsOf } from '../students/children.service.ts';
+import { restrictedDatesFor } from '../venues/venues.service.ts';
+import { byDayThenTime, takenPlaces } from './booking.service.ts';
 import { bookingChildren, bookingPlaces, bookings } from './bookings.tables.ts';
 import { offerFreedPlaces } from './waitlist.service.ts';
 
@@ -50,14 +50,12 @@ export const messagesOfChanges = {
 
 const live = (status: string) => status === 'confirmed' || status === 'pending';
 
-/** The payment rows of an event booking with these statuses. */
-const paymentsOf = (tenant: Tenant, bookingId: number, statuses: ('paid' | 'open')[]) =>
-  tenant.where(
-    payments,
-    eq(payments.purchaseKind, 'event'),
-    eq(payments.purchaseId, bookingId),
-    inArray(payments.status, statuses),
-  );
+/** The conditions of an event booking's payment rows with these statuses (scoped by the caller's `tenant.where`). */
+const paymentsOf = (bookingId: number, statuses: ('paid' | 'open')[]) => [
+  eq(payments.purchaseKind, 'event'),
+  eq(payments.purchaseId, bookingId),
+  inArray(payments.status, statuses),
+];
 
 /**
  * Cancels live bookings of one event. A paid booking needs staff's refund choice, recorded on the
@@ -80,13 +78,13 @@ export async function cancelBookings(
   const cancelling = rows.filter((b) => live(b.status));
   if (cancelling.length === 0) throw new BadRequestError(messagesOfChanges.onlyLive);
   const company = await companyOf(tx, tenant);
-  const [event] = await tx.select().from(events).where(tenant.byId(events, eventId));
+  const event = await eventOf(tx, tenant, eventId);
   let mails = 0;
   for (const booking of cancelling) {
     const paid = await tx
       .select()
       .from(payments)
-      .where(paymentsOf(tenant, booking.id, ['paid']))
+      .where(tenant.where(payments, ...paymentsOf(booking.id, ['paid'])))
       .for('update');
     const amount = paid.reduce((sum, p) => sum + p.amount, 0);
     if (amount > 0 && refund === null) throw new BadRequestError(messagesOfChanges.refundNeeded);
@@ -98,15 +96,14 @@ export async function cancelBookings(
     await tx
       .update(payments)
       .set({ status: 'expired' })
-      .where(paymentsOf(tenant, booking.id, ['open']));
+      .where(tenant.where(payments, ...paymentsOf(booking.id, ['open'])));
     if (choice === 'refund') {
       await tx
         .update(payments)
         .set({ status: 'refund_due' })
-        .where(paymentsOf(tenant, booking.id, ['paid']));
+        .where(tenant.where(payments, ...paymentsOf(booking.id, ['paid'])));
     }
-    const [parent] = await tx.select().from(users).where(tenant.byId(users, booking.parentId));
-    if (!parent?.email) continue;
+    const parent = await contactOf(tx, tenant, booking.parentId);
     await queueMail(tx, tenant, deps.config, 'booking-cancelled', parent.email, {
       name: parent.fullName,
       company: company.name,
@@ -166,19 +163,10 @@ export async function swapSession(
     );
   if (!place) throw new BadRequestError('The booking has no place on that session and day.');
   // Locked in id order, as checkout locks them, so a swap and a checkout cannot deadlock.
-  const ids = [...new Set([from.sessionId, to.sessionId])].sort((a, b) => a - b);
-  const locked = await tx
-    .select()
-    .from(eventSessions)
-    .where(tenant.where(eventSessions, eq(eventSessions.eventId, eventId), inArray(eventSessions.id, ids)))
-    .orderBy(asc(eventSessions.id))
-    .for('update');
+  const locked = await lockSessions(tx, tenant, [from.sessionId, to.sessionId], eventId);
   const target = locked.find((s) => s.id === to.sessionId);
-  const [event] = await tx.select().from(events).where(tenant.byId(events, eventId));
-  const restricted = await tx
-    .select()
-    .from(restrictedDates)
-    .where(tenant.where(restrictedDates, inArray(restrictedDates.appliesTo, ['all', 'events'])));
+  const event = await eventOf(tx, tenant, eventId);
+  const restricted = await restrictedDatesFor(tx, tenant, 'events');
   if (!target || !event || !runsOn(event, target, to.date, restricted))
     throw new BadRequestError('That session does not run on that day.');
   const taken = await takenPlaces(tx, tenant, eventId, { exceptBookingId: booking.id });
@@ -210,55 +198,34 @@ export async function changeParent(
   newParentId: number,
 ): Promise<string> {
   const { tx, tenant } = ctx;
-  const [parent] = await tx
-    .select()
-    .from(users)
-    .where(tenant.byId(users, newParentId, eq(users.role, 'student')));
+  const parent = await parentOf(tx, tenant, newParentId);
   if (!parent) throw new AppError(400, 'Please choose a valid parent.');
   const [booking] = await tx.select().from(bookings).where(tenant.byId(bookings, bookingId));
   if (!booking) throw new AppError(400, 'Please choose a valid booking.');
   if (booking.parentId === parent.id)
     throw new BadRequestError('The booking already belongs to that parent.');
-  const [before] = await tx.select().from(users).where(tenant.byId(users, booking.parentId));
-  const booked = await tx
-    .select({ link: bookingChildren, child: children })
-    .from(bookingChildren)
-    .innerJoin(children, eq(children.id, bookingChildren.childId))
-    .where(tenant.where(bookingChildren, eq(bookingChildren.bookingId, booking.id)))
-    .orderBy(asc(children.id));
-  const theirs = await tx
+  const before = await contactOf(tx, tenant, booking.parentId);
+  const links = await tx
     .select()
-    .from(children)
-    .where(tenant.where(children, eq(children.parentId, parent.id)));
+    .from(bookingChildren)
+    .where(tenant.where(bookingChildren, eq(bookingChildren.bookingId, booking.id)));
+  const linkOf = new Map(links.map((link) => [link.childId, link]));
+  const booked = (
+    await childrenByIds(
+      tx,
+      tenant,
+      links.map((l) => l.childId),
+    )
+  ).sort((a, b) => a.id - b.id);
+  const records = await familyRecordsOf(tx, tenant, parent.id, booked);
   const moved: string[] = [];
-  for (const { link, child } of booked) {
-    let own = theirs.find(
-      (c) =>
-        c.firstName.toLowerCase() === child.firstName.toLowerCase() &&
-        c.lastName.toLowerCase() === child.lastName.toLowerCase() &&
-        c.dob === child.dob,
-    );
-    if (!own) {
-      [own] = await tx
-        .insert(children)
-        .values(
-          tenant.values({
-            parentId: parent.id,
-            firstName: child.firstName,
-            lastName: child.lastName,
-            dob: child.dob,
-            consent: child.consent,
-            insuranceType: child.insuranceType,
-          }),
-        )
-        .returning();
-      theirs.push(own!);
-    }
+  for (const [i, child] of booked.entries()) {
+    const own = records[i]!;
     await tx
       .update(bookingChildren)
-      .set({ childId: own!.id })
-      .where(and(tenant.byId(bookingChildren, link.id)));
-    moved.push(`${child.firstName} ${child.lastName} (#${child.id} → #${own!.id})`);
+      .set({ childId: own.id })
+      .where(tenant.byId(bookingChildren, linkOf.get(child.id)!.id));
+    moved.push(`${child.firstName} ${child.lastName} (#${child.id} → #${own.id})`);
   }
   await tx.update(bookings).set({ parentId: parent.id }).where(tenant.byId(bookings, booking.id));
   await recordAudit(tx, ctx.auth, {
@@ -266,8 +233,8 @@ export async function changeParent(
     entity: 'bookings',
     entityId: booking.id,
     before: {
-      parent: `${before?.fullName ?? ''} (#${booking.parentId})`,
-      children: booked.map(({ child }) => `#${child.id}`).join(', '),
+      parent: `${before.fullName} (#${booking.parentId})`,
+      children: booked.map((child) => `#${child.id}`).join(', '),
     },
     after: { parent: `${parent.fullName} (#${parent.id})`, children: moved.join(', ') },
   });
@@ -276,16 +243,20 @@ export async function changeParent(
 
 /** Who is coming: the children of a booking, for its admin page. */
 export async function childrenOfBooking(db: Db, tenant: Tenant, bookingId: number) {
-  const rows = await db
-    .select({ child: children, insurance: bookingChildren.insuranceType })
+  const links = await db
+    .select({ childId: bookingChildren.childId, insurance: bookingChildren.insuranceType })
     .from(bookingChildren)
-    .innerJoin(children, eq(children.id, bookingChildren.childId))
-    .where(tenant.where(bookingChildren, eq(bookingChildren.bookingId, bookingId)))
-    .orderBy(asc(children.firstName), asc(children.id));
-  return rows.map(({ child, insurance }) => ({
+    .where(tenant.where(bookingChildren, eq(bookingChildren.bookingId, bookingId)));
+  const insuranceOf = new Map(links.map((l) => [l.childId, l.insurance]));
+  const booked = await childrenByIds(
+    db,
+    tenant,
+    links.map((l) => l.childId),
+  );
+  return booked.map((child) => ({
     name: `${child.firstName} ${child.lastName}`,
     dob: displayDate(child.dob),
-    insurance: insuranceLabels[insurance],
+    insurance: insuranceLabels[insuranceOf.get(child.id)!],
   }));
 }
 
@@ -293,28 +264,27 @@ const insuranceLabels = { daily_insurance: 'Daily', full_insurance: 'Full cover'
 
 /** The session-days a booking holds places on, in time order, for its admin page. */
 export async function daysOfBooking(db: Db, tenant: Tenant, bookingId: number) {
-  const rows = await db
-    .select({ place: bookingPlaces, session: eventSessions })
-    .from(bookingPlaces)
-    .innerJoin(eventSessions, eq(eventSessions.id, bookingPlaces.sessionId))
-    .where(tenant.where(bookingPlaces, eq(bookingPlaces.bookingId, bookingId)))
-    .orderBy(asc(bookingPlaces.date), asc(eventSessions.startTime));
-  return rows.map(({ place, session }) => ({
-    date: displayDate(place.date),
-    session: session.name,
-    time: `${session.startTime.slice(0, 5)}–${session.endTime.slice(0, 5)}`,
-    places: place.places,
-  }));
-}
-
-/** A parent's children, for the parent's admin page. */
-export async function childrenOfParent(db: Db, tenant: Tenant, parentId: number) {
-  const rows = await db
+  const places = await db
     .select()
-    .from(children)
-    .where(tenant.where(children, eq(children.parentId, parentId)))
-    .orderBy(asc(children.firstName), asc(children.id));
-  return rows.map((child) => ({ name: `${child.firstName} ${child.lastName}`, dob: displayDate(child.dob) }));
+    .from(bookingPlaces)
+    .where(tenant.where(bookingPlaces, eq(bookingPlaces.bookingId, bookingId)));
+  const sessions = await sessionsByIds(
+    db,
+    tenant,
+    places.map((p) => p.sessionId),
+  );
+  return places
+    .flatMap((place) => {
+      const session = sessions.get(place.sessionId);
+      return session ? [{ place, session, date: place.date, start: session.startTime }] : [];
+    })
+    .sort(byDayThenTime)
+    .map(({ place, session }) => ({
+      date: displayDate(place.date),
+      session: session.name,
+      time: `${session.startTime.slice(0, 5)}–${session.endTime.slice(0, 5)}`,
+      places: place.places,
+    }));
 }
 
 const statusLabels = {
@@ -328,15 +298,19 @@ const statusLabels = {
 /** A parent's event bookings, newest first, each linking to its page under its event. */
 export async function bookingsOfParent(db: Db, tenant: Tenant, parentId: number) {
   const rows = await db
-    .select({ booking: bookings, event: events.name })
+    .select()
     .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
     .where(tenant.where(bookings, eq(bookings.parentId, parentId)))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  const names = await eventNames(
+    db,
+    tenant,
+    rows.map((b) => b.eventId),
+  );
   const { currency } = await companyOf(db, tenant);
-  return rows.map(({ booking, event }) => ({
+  return rows.map((booking) => ({
     code: booking.code,
-    event,
+    event: names.get(booking.eventId) ?? '',
     status: statusLabels[booking.status],
     total: formatMoney(booking.total, currency),
     href: `/admin/events/${booking.eventId}/bookings/${booking.id}`,

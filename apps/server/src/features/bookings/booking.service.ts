@@ -1,66 +1,32 @@
 import type { BookingPageResponse, SessionsResponse } from '@tumble/contracts/booking';
-import { decodeEventCode, encodeEventCode, QUANTITY_MAX } from '@tumble/contracts/booking';
-import { messages } from '@tumble/contracts/messages';
-import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { encodeEventCode, QUANTITY_MAX } from '@tumble/contracts/booking';
+import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { NotFoundError } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
 import { readTogether } from '../../platform/reads.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
 import { type Company, companyOf } from '../accounts/accounts.service.ts';
-import { paymentTermsFor } from '../billing/billing.service.ts';
-import { insurances } from '../billing/billing.tables.ts';
+import { dailyInsuranceId, paymentTermsFor } from '../billing/billing.service.ts';
 import { type Cell, cellKey, computeCells, hhmm } from '../events/availability.ts';
 import {
-  eventContacts,
-  eventDownloads,
-  eventPriceTiers,
-  eventSessions,
-  events,
-  eventTickets,
-} from '../events/events.tables.ts';
-import { restrictedDates, venues } from '../venues/venues.tables.ts';
+  contactsOf,
+  downloadsOf,
+  type EventRow,
+  eventFromCode,
+  eventOf,
+  publishedEvent,
+  type SessionRow,
+  sessionsByIds,
+  sessionsOf,
+  ticketsOf,
+} from '../events/events.service.ts';
+import { restrictedDatesFor, venueOf } from '../venues/venues.service.ts';
 import { bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
 
 /** How long a checkout holds its places while payment is open (Event booking issue: default 30 minutes). */
 export const HOLD_MINUTES = 30;
-
-export const noEventData = () => new NotFoundError(messages.noEventData);
-
-/** A published, unarchived event of the tenant named by `e`; anything else is 'No event data available.' */
-export async function eventFromCode(db: Db, tenant: Tenant, e: string) {
-  const code = decodeEventCode(e);
-  if (!code || code.companyId !== tenant.companyId) throw noEventData();
-  return publishedEvent(db, tenant, code.eventId);
-}
-
-export async function publishedEvent(db: Db, tenant: Tenant, eventId: number) {
-  const [event] = await db
-    .select()
-    .from(events)
-    .where(
-      tenant.where(events, eq(events.id, eventId), eq(events.published, true), isNull(events.archivedAt)),
-    );
-  if (!event) throw noEventData();
-  return event;
-}
-
-export async function sessionsOf(db: Db, tenant: Tenant, eventId: number) {
-  return db
-    .select()
-    .from(eventSessions)
-    .where(tenant.where(eventSessions, eq(eventSessions.eventId, eventId)))
-    .orderBy(asc(eventSessions.startTime), asc(eventSessions.id));
-}
-
-async function eventRestrictedDates(db: Db, tenant: Tenant) {
-  return db
-    .select({ date: restrictedDates.date, recurringYearly: restrictedDates.recurringYearly })
-    .from(restrictedDates)
-    .where(tenant.where(restrictedDates, inArray(restrictedDates.appliesTo, ['all', 'events'])));
-}
 
 /**
  * Places taken per session-day: confirmed bookings, pending bookings whose hold has not expired,
@@ -128,11 +94,11 @@ export async function takenPlaces(
 export async function eventCells(
   db: Db,
   tenant: Tenant,
-  event: typeof events.$inferSelect,
+  event: EventRow,
   options: { exceptBookingId?: number; exceptParentId?: number; now?: Date; company?: Company } = {},
 ): Promise<{
   cells: Cell[];
-  sessions: (typeof eventSessions.$inferSelect)[];
+  sessions: SessionRow[];
   timeZone: string;
   company: Company;
 }> {
@@ -140,7 +106,7 @@ export async function eventCells(
   const [company, sessions, restricted, taken] = await readTogether(db, [
     async () => options.company ?? companyOf(db, tenant),
     () => sessionsOf(db, tenant, event.id),
-    () => eventRestrictedDates(db, tenant),
+    () => restrictedDatesFor(db, tenant, 'events'),
     () => takenPlaces(db, tenant, event.id, options),
   ]);
   const cells = computeCells({
@@ -156,10 +122,7 @@ export async function eventCells(
 
 /** Ticket prices per session (the session's own, else the event-wide one). */
 async function basePrices(db: Db, tenant: Tenant, eventId: number) {
-  const tickets = await db
-    .select()
-    .from(eventTickets)
-    .where(tenant.where(eventTickets, eq(eventTickets.eventId, eventId)));
+  const tickets = await ticketsOf(db, tenant, eventId);
   const eventWide = tickets.find((t) => t.sessionId === null)?.price ?? null;
   return (sessionId: number) => tickets.find((t) => t.sessionId === sessionId)?.price ?? eventWide;
 }
@@ -168,32 +131,13 @@ async function basePrices(db: Db, tenant: Tenant, eventId: number) {
 export async function bookingPage(deps: AppDeps, tenant: Tenant, e: string): Promise<BookingPageResponse> {
   const { db } = deps.database;
   const event = await eventFromCode(db, tenant, e);
-  const [contacts, downloads, venueRows, daily, { cells, sessions, company }] = await Promise.all([
-    db
-      .select()
-      .from(eventContacts)
-      .where(tenant.where(eventContacts, eq(eventContacts.eventId, event.id)))
-      .orderBy(eventContacts.id),
-    db
-      .select()
-      .from(eventDownloads)
-      .where(tenant.where(eventDownloads, eq(eventDownloads.eventId, event.id)))
-      .orderBy(eventDownloads.id),
-    event.venueId
-      ? db
-          .select()
-          .from(venues)
-          .where(tenant.where(venues, eq(venues.id, event.venueId)))
-      : Promise.resolve([]),
-    db
-      .select({ id: insurances.id })
-      .from(insurances)
-      .where(tenant.where(insurances, eq(insurances.kind, 'daily'), isNull(insurances.archivedAt)))
-      .orderBy(insurances.id)
-      .limit(1),
+  const [contacts, downloads, venue, dailyId, { cells, sessions, company }] = await Promise.all([
+    contactsOf(db, tenant, event.id),
+    downloadsOf(db, tenant, event.id),
+    event.venueId ? venueOf(db, tenant, event.venueId) : Promise.resolve(null),
+    dailyInsuranceId(db, tenant),
     eventCells(db, tenant, event),
   ]);
-  const venue = venueRows[0];
   return {
     event: {
       id: event.id,
@@ -225,7 +169,7 @@ export async function bookingPage(deps: AppDeps, tenant: Tenant, e: string): Pro
     },
     settings: {
       booking_fee: event.bookingFee,
-      daily_insurance_id: daily[0]?.id ?? null,
+      daily_insurance_id: dailyId,
       quantity_max: QUANTITY_MAX,
       hold_minutes: HOLD_MINUTES,
       currency: company.currency,
@@ -280,60 +224,35 @@ export async function eventPaymentTerms(
   return { content: await paymentTermsFor(db, tenant, 'events', event.paymentTermsId) };
 }
 
-export type EventRow = Awaited<ReturnType<typeof publishedEvent>>;
-
-/** What an event's price depends on: its tickets and its price tiers. */
-export async function priceTablesOf(db: Db, tenant: Tenant, eventId: number) {
-  const [tickets, tiers] = await Promise.all([
-    db
-      .select()
-      .from(eventTickets)
-      .where(tenant.where(eventTickets, eq(eventTickets.eventId, eventId))),
-    db
-      .select()
-      .from(eventPriceTiers)
-      .where(tenant.where(eventPriceTiers, eq(eventPriceTiers.eventId, eventId))),
-  ]);
-  return { tickets, tiers };
-}
-
-/**
- * In a checkout's or a settlement's transaction: locks the sessions (of `eventId` when given) in
- * id order, the one fixed order every lock on sessions takes; returns them with their capacity.
- */
-export function lockSessions(tx: Db, tenant: Tenant, sessionIds: number[], eventId?: number) {
-  const sorted = [...new Set(sessionIds)].sort((a, b) => a - b);
-  if (sorted.length === 0) return Promise.resolve([]);
-  return tx
-    .select({ id: eventSessions.id, capacity: eventSessions.capacity })
-    .from(eventSessions)
-    .where(
-      tenant.where(
-        eventSessions,
-        inArray(eventSessions.id, sorted),
-        eventId === undefined ? undefined : eq(eventSessions.eventId, eventId),
-      ),
-    )
-    .orderBy(asc(eventSessions.id))
-    .for('update');
-}
-
 /** A booking's event name and its days with their sessions, in order (mails). */
 export async function bookedDays(db: Db, tenant: Tenant, booking: { id: number; eventId: number }) {
-  const [event] = await db
-    .select({ name: events.name })
-    .from(events)
-    .where(tenant.where(events, eq(events.id, booking.eventId)));
-  const days = await db
-    .select({
-      date: bookingPlaces.date,
-      name: eventSessions.name,
-      start: eventSessions.startTime,
-      end: eventSessions.endTime,
+  // `db` is the confirming transaction: readTogether runs the reads one after another on it.
+  const [event, places] = await readTogether(db, [
+    () => eventOf(db, tenant, booking.eventId),
+    () =>
+      db
+        .select({ sessionId: bookingPlaces.sessionId, date: bookingPlaces.date })
+        .from(bookingPlaces)
+        .where(tenant.where(bookingPlaces, eq(bookingPlaces.bookingId, booking.id))),
+  ]);
+  const sessions = await sessionsByIds(
+    db,
+    tenant,
+    places.map((p) => p.sessionId),
+  );
+  const days = places
+    .flatMap((place) => {
+      const session = sessions.get(place.sessionId);
+      return session
+        ? [{ date: place.date, name: session.name, start: session.startTime, end: session.endTime }]
+        : [];
     })
-    .from(bookingPlaces)
-    .innerJoin(eventSessions, eq(eventSessions.id, bookingPlaces.sessionId))
-    .where(tenant.where(bookingPlaces, eq(bookingPlaces.bookingId, booking.id)))
-    .orderBy(bookingPlaces.date, eventSessions.startTime);
+    .sort(byDayThenTime);
   return { eventName: event?.name ?? '', days };
 }
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Session-days in time order: by date, then start time ('YYYY-MM-DD' and 'HH:MM:SS' sort as text). */
+export const byDayThenTime = (a: { date: string; start: string }, b: { date: string; start: string }) =>
+  compareText(a.date, b.date) || compareText(a.start, b.start);

@@ -1,16 +1,13 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { BadRequestError } from '../../platform/errors.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
 import { defineResource } from '../../platform/resources/define.ts';
 import { field } from '../../platform/resources/fields.ts';
 import { paymentMethodOptions } from '../../platform/resources/options.ts';
-import { users } from '../accounts/accounts.tables.ts';
 import {
-  bookingsOfParent,
   cancelBookings,
   changeParent,
   childrenOfBooking,
-  childrenOfParent,
   daysOfBooking,
   type RefundChoice,
   refundChoices,
@@ -27,59 +24,6 @@ const statusOptions = [
   { value: 'expired', label: 'Expired' },
   { value: 'refund_due', label: 'Refund due' },
 ];
-
-/** Parents (users whose role is student): staff read and correct their contact details. */
-export const parentsResource = defineResource({
-  name: 'parents',
-  label: 'Parents',
-  nav: { group: 'Families', icon: 'users' },
-  singular: 'Parent',
-  table: users,
-  where: eq(users.role, 'student'),
-  titleField: 'full_name',
-  fields: {
-    full_name: field.text('Name', { required: true, max: 120 }),
-    email: field.email('Email', { readOnly: true }),
-    phone: field.phone('Phone'),
-    status: field.select(
-      'Status',
-      [
-        { value: 'active', label: 'Active' },
-        { value: 'pending', label: 'Pending' },
-        { value: 'disabled', label: 'Disabled' },
-      ],
-      { readOnly: true },
-    ),
-  },
-  list: {
-    columns: ['full_name', 'email', 'phone', 'status'],
-    search: ['full_name', 'email', 'phone'],
-    filters: ['status'],
-  },
-  permissions: bookingsAccess,
-  canCreate: false,
-  deleteMode: 'none',
-  sections: {
-    children: {
-      label: 'Children',
-      columns: [
-        { name: 'name', label: 'Name' },
-        { name: 'dob', label: 'Date of birth' },
-      ],
-      rows: ({ tx, tenant }, row) => childrenOfParent(tx, tenant, row.id),
-    },
-    bookings: {
-      label: 'Bookings',
-      columns: [
-        { name: 'code', label: 'Reference' },
-        { name: 'event', label: 'Event' },
-        { name: 'status', label: 'Status' },
-        { name: 'total', label: 'Total' },
-      ],
-      rows: ({ tx, tenant }, row) => bookingsOfParent(tx, tenant, row.id),
-    },
-  },
-});
 
 /**
  * An event's bookings (made by parents, never typed in by staff). Cancel, swap-session and
@@ -246,4 +190,4 @@ export const paymentsResource = defineResource({
   },
 });
 
-export const bookingResources = [parentsResource, eventBookingsResource, paymentsResource];
+export const bookingResources = [eventBookingsResource, paymentsResource];

@@ -16,8 +16,9 @@ import { publicTenant, requireAuth } from '../../platform/auth.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { formErrors } from '../../platform/forms.ts';
 import { browserOrigin } from '../../platform/payments/origin.ts';
+import { noEventData } from '../events/events.service.ts';
 import { partyCharges } from '../parties/party.service.ts';
-import { bookingPage, eventPaymentTerms, noEventData, sessionAvailability } from './booking.service.ts';
+import { bookingPage, eventPaymentTerms, sessionAvailability } from './booking.service.ts';
 import { checkoutEvent, eventCharges } from './checkout.service.ts';
 import { acceptInvitation, checkInvitation, declineInvitation } from './waitlist.service.ts';
 

@@ -22,20 +22,12 @@ import type { FoundDiscounts } from '../billing/discounts.service.ts';
 import { chargesResponse, checkout, discountsFor } from '../checkout/checkout.ts';
 import type { PlanBase, Priced, SaleKind } from '../checkout/sale-kind.ts';
 import { type Cell, cellKey } from '../events/availability.ts';
+import { type EventRow, lockSessions, priceTablesOf, publishedEvent } from '../events/events.service.ts';
 import { type ChildInsurance, MissingPriceError, priceEventBooking } from '../pricing/pricing.ts';
 import { assertOwnChildren } from '../students/children.service.ts';
 import { insuranceChoices, insuranceRule } from '../students/insurance-choices.ts';
 import { waiverLink } from '../waivers/waiver.service.ts';
-import {
-  bookedDays,
-  type EventRow,
-  eventCells,
-  HOLD_MINUTES,
-  lockSessions,
-  priceTablesOf,
-  publishedEvent,
-  takenPlaces,
-} from './booking.service.ts';
+import { bookedDays, eventCells, HOLD_MINUTES, takenPlaces } from './booking.service.ts';
 import { bookingChildren, bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
 import { offerFreedPlaces, waitlistedDaysText } from './waitlist.service.ts';
 
@@ -506,6 +498,7 @@ export const eventSale: SaleKind<EventCheckoutRequest, EventPlan> = {
     db
       .select({ id: bookings.id, companyId: bookings.companyId })
       .from(bookings)
+      // cross-tenant: the expiry job sweeps every company's lapsed holds; each is released under its own tenant.
       .where(and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`)))
       .limit(500),
 };

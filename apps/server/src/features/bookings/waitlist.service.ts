@@ -9,11 +9,10 @@ import { queueMail } from '../../platform/mail/mail.service.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { displayDate } from '../../platform/time.ts';
-import { companyOf } from '../accounts/accounts.service.ts';
-import { users } from '../accounts/accounts.tables.ts';
+import { companyOf, contactOf } from '../accounts/accounts.service.ts';
 import { cellKey } from '../events/availability.ts';
-import { eventSessions, events } from '../events/events.tables.ts';
-import { eventCells } from './booking.service.ts';
+import { eventOf, lockSessions, sessionsByIds } from '../events/events.service.ts';
+import { byDayThenTime, eventCells } from './booking.service.ts';
 import { waitlistEntries } from './bookings.tables.ts';
 
 /** How long an invitation holds the freed places (Event booking issue: default 48 hours). */
@@ -38,18 +37,13 @@ export async function offerFreedPlaces(deps: AppDeps, tenant: Tenant, eventId: n
     );
   if (waiting.length === 0) return 0;
   const invited = await db.transaction(async (tx) => {
-    const [event] = await tx
-      .select()
-      .from(events)
-      .where(tenant.where(events, eq(events.id, eventId)));
+    const event = await eventOf(tx, tenant, eventId);
     if (!event) return 0;
-    const sessionIds = [...new Set(waiting.map((w) => w.sessionId))].sort((a, b) => a - b);
-    await tx
-      .select({ id: eventSessions.id })
-      .from(eventSessions)
-      .where(tenant.where(eventSessions, inArray(eventSessions.id, sessionIds)))
-      .orderBy(asc(eventSessions.id))
-      .for('update');
+    await lockSessions(
+      tx,
+      tenant,
+      waiting.map((w) => w.sessionId),
+    );
     const { cells, sessions } = await eventCells(tx, tenant, event);
     const byKey = new Map(cells.map((c) => [cellKey(c.sessionId, c.date), c]));
     const company = await companyOf(tx, tenant);
@@ -82,14 +76,14 @@ export async function offerFreedPlaces(deps: AppDeps, tenant: Tenant, eventId: n
             invitedAt: sql`now()`,
             inviteExpiresAt: new Date(Date.now() + INVITATION_HOURS * 3_600_000),
           })
-          .where(eq(waitlistEntries.id, entry.id));
+          .where(tenant.byId(waitlistEntries, entry.id));
         free -= entry.places;
         count++;
-        const [parent] = await tx.select().from(users).where(eq(users.id, entry.parentId));
+        const parent = await contactOf(tx, tenant, entry.parentId);
         const session = sessions.find((s) => s.id === sessionId);
         const e = encodeEventCode(tenant.companyId, eventId);
-        await queueMail(tx, tenant, deps.config, 'waitlist-invitation', parent!.email, {
-          name: parent!.fullName,
+        await queueMail(tx, tenant, deps.config, 'waitlist-invitation', parent.email, {
+          name: parent.fullName,
           company: company.name,
           event: event.name,
           session: `${session?.name ?? ''} on ${displayDate(date)}`,
@@ -131,16 +125,12 @@ export const INVITATION_CLOSED = 'This invitation is no longer open.';
 export async function checkInvitation(deps: AppDeps, tenant: Tenant, w: string, b: string) {
   const entry = await findInvitation(deps, tenant, w, b);
   if (!isOpen(entry)) return { valid: false, message: INVITATION_CLOSED };
-  const [place] = await deps.database.db
-    .select({ eventName: events.name, sessionName: eventSessions.name })
-    .from(eventSessions)
-    .innerJoin(events, eq(events.id, eventSessions.eventId))
-    .where(tenant.where(eventSessions, eq(eventSessions.id, entry!.sessionId)));
+  const place = (await sessionsByIds(deps.database.db, tenant, [entry!.sessionId])).get(entry!.sessionId);
   return {
     valid: true,
     place: {
       event_name: place?.eventName ?? '',
-      session_name: place?.sessionName ?? '',
+      session_name: place?.name ?? '',
       date: entry!.date,
       places: entry!.places,
       cell: encodeCell(entry!.eventId, entry!.sessionId, entry!.date),
@@ -169,7 +159,7 @@ export async function declineInvitation(deps: AppDeps, tenant: Tenant, w: string
   const [declined] = await deps.database.db
     .update(waitlistEntries)
     .set({ status: 'declined' })
-    .where(and(eq(waitlistEntries.id, entry!.id), eq(waitlistEntries.status, 'invited')))
+    .where(tenant.byId(waitlistEntries, entry!.id, eq(waitlistEntries.status, 'invited')))
     .returning();
   if (declined) await offerFreedPlaces(deps, tenant, declined.eventId);
   return { valid: true };
@@ -181,19 +171,38 @@ export async function declineInvitation(deps: AppDeps, tenant: Tenant, w: string
  */
 export async function parentWaitlist(deps: AppDeps, tenant: Tenant, parentId: number): Promise<MyWaitlist> {
   const { db } = deps.database;
-  const own = await db
-    .select({ entry: waitlistEntries, eventName: events.name, sessionName: eventSessions.name })
+  const entries = await db
+    .select()
     .from(waitlistEntries)
-    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
-    .innerJoin(eventSessions, eq(eventSessions.id, waitlistEntries.sessionId))
     .where(
       tenant.where(
         waitlistEntries,
         eq(waitlistEntries.parentId, parentId),
         inArray(waitlistEntries.status, ['waiting', 'invited']),
       ),
-    )
-    .orderBy(asc(waitlistEntries.date), asc(eventSessions.startTime), asc(waitlistEntries.id));
+    );
+  const sessions = await sessionsByIds(
+    db,
+    tenant,
+    entries.map((e) => e.sessionId),
+  );
+  // By day, then the session's start time, then in the order they were made.
+  const own = entries
+    .flatMap((entry) => {
+      const session = sessions.get(entry.sessionId);
+      return session
+        ? [
+            {
+              entry,
+              eventName: session.eventName,
+              sessionName: session.name,
+              date: entry.date,
+              start: session.startTime,
+            },
+          ]
+        : [];
+    })
+    .sort((a, b) => byDayThenTime(a, b) || a.entry.id - b.entry.id);
   const sessionIds = [
     ...new Set(own.filter((o) => o.entry.status === 'waiting').map((o) => o.entry.sessionId)),
   ];
@@ -255,19 +264,28 @@ export async function leaveWaitlist(deps: AppDeps, tenant: Tenant, parentId: num
  * (issue 21 point 2): one line a day with the place in the queue; '' when there are none.
  */
 export async function waitlistedDaysText(db: Db, tenant: Tenant, bookingId: number): Promise<string> {
-  const entries = await db
-    .select({ entry: waitlistEntries, name: eventSessions.name })
+  const waiting = await db
+    .select()
     .from(waitlistEntries)
-    .innerJoin(eventSessions, eq(eventSessions.id, waitlistEntries.sessionId))
     .where(
       tenant.where(
         waitlistEntries,
         eq(waitlistEntries.bookingId, bookingId),
         eq(waitlistEntries.status, 'waiting'),
       ),
-    )
-    .orderBy(asc(waitlistEntries.date), asc(eventSessions.startTime));
-  if (entries.length === 0) return '';
+    );
+  if (waiting.length === 0) return '';
+  const sessions = await sessionsByIds(
+    db,
+    tenant,
+    waiting.map((e) => e.sessionId),
+  );
+  const entries = waiting
+    .flatMap((entry) => {
+      const session = sessions.get(entry.sessionId);
+      return session ? [{ entry, name: session.name, date: entry.date, start: session.startTime }] : [];
+    })
+    .sort(byDayThenTime);
   const lines: string[] = [];
   for (const { entry, name } of entries) {
     const [ahead] = await db
@@ -292,6 +310,7 @@ export async function expireLapsedInvitations(deps: AppDeps): Promise<number> {
   const lapsed = await deps.database.db
     .update(waitlistEntries)
     .set({ status: 'expired' })
+    // cross-tenant: the expiry job sweeps every company's lapsed invitations; places are offered on per tenant.
     .where(and(eq(waitlistEntries.status, 'invited'), lt(waitlistEntries.inviteExpiresAt, sql`now()`)))
     .returning({ companyId: waitlistEntries.companyId, eventId: waitlistEntries.eventId });
   const events = new Map(lapsed.map((l) => [`${l.companyId}|${l.eventId}`, l]));

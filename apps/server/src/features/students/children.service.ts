@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { displayDate } from '../../platform/time.ts';
 import { children } from './students.tables.ts';
 
 /** A child named at checkout who is not in the family yet. */
@@ -52,4 +53,71 @@ export async function childFirstName(db: Db, tenant: Tenant, childId: number): P
     .from(children)
     .where(tenant.where(children, eq(children.id, childId)));
   return child?.firstName ?? '';
+}
+
+export type Child = typeof children.$inferSelect;
+
+/** These children of the tenant, by first name (then id): who is coming on a booking. */
+export function childrenByIds(db: Db, tenant: Tenant, childIds: number[]): Promise<Child[]> {
+  const ids = [...new Set(childIds)];
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(children)
+    .where(tenant.where(children, inArray(children.id, ids)))
+    .orderBy(asc(children.firstName), asc(children.id));
+}
+
+/** A parent's children, for the parent's admin page. */
+export async function childrenOfParent(db: Db, tenant: Tenant, parentId: number) {
+  const rows = await db
+    .select()
+    .from(children)
+    .where(tenant.where(children, eq(children.parentId, parentId)))
+    .orderBy(asc(children.firstName), asc(children.id));
+  return rows.map((child) => ({ name: `${child.firstName} ${child.lastName}`, dob: displayDate(child.dob) }));
+}
+
+/**
+ * In the transaction of a booking given to another family: that family's own record of each of
+ * these children, in the same order. A child of theirs with the same name (any case) and date of
+ * birth is used when there is one; otherwise a copy is made for them (the first family keeps its own).
+ */
+export async function familyRecordsOf(
+  tx: Db,
+  tenant: Tenant,
+  parentId: number,
+  list: Child[],
+): Promise<Child[]> {
+  const theirs = await tx
+    .select()
+    .from(children)
+    .where(tenant.where(children, eq(children.parentId, parentId)));
+  const records: Child[] = [];
+  for (const child of list) {
+    let own = theirs.find(
+      (c) =>
+        c.firstName.toLowerCase() === child.firstName.toLowerCase() &&
+        c.lastName.toLowerCase() === child.lastName.toLowerCase() &&
+        c.dob === child.dob,
+    );
+    if (!own) {
+      [own] = await tx
+        .insert(children)
+        .values(
+          tenant.values({
+            parentId,
+            firstName: child.firstName,
+            lastName: child.lastName,
+            dob: child.dob,
+            consent: child.consent,
+            insuranceType: child.insuranceType,
+          }),
+        )
+        .returning();
+      theirs.push(own!);
+    }
+    records.push(own!);
+  }
+  return records;
 }

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
 import { parseForm } from '../../platform/forms.ts';
-import { publishedEvent } from '../bookings/booking.service.ts';
+import { publishedEvent } from '../events/events.service.ts';
 import { ownChild } from './account.service.ts';
 import { type InsuranceChoices, insuranceChoices } from './insurance-choices.ts';
 import { children } from './students.tables.ts';
