@@ -11,7 +11,7 @@ import {
   waiverPaths,
   waiverSubmitRequest,
 } from '@tumble/contracts/waiver';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -22,11 +22,23 @@ import { queueMail } from '../../platform/mail/mail.service.ts';
 import { sha256 } from '../../platform/secrets.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
-import { users } from '../accounts/accounts.tables.ts';
-import { bookingChildren, bookings } from '../bookings/bookings.tables.ts';
-import { events } from '../events/events.tables.ts';
-import { partyBookings, partyGuests } from '../parties/parties.tables.ts';
-import { children } from '../students/students.tables.ts';
+import { contactsByIds } from '../accounts/profile.service.ts';
+import {
+  type BookingRow,
+  bookingById,
+  childrenOfBookings,
+  confirmedBookingByReference,
+} from '../bookings/family-bookings.service.ts';
+import { eventNames } from '../events/events.service.ts';
+import {
+  confirmedPartyByReference,
+  confirmedPartyGuestByToken,
+  guestsOfParties,
+  type PartyBookingRow,
+  type PartyGuestRow,
+  partyBookingById,
+} from '../parties/family-parties.service.ts';
+import { childrenByIds } from '../students/children.service.ts';
 import { signedWaivers, waivers, waiverUses } from './waivers.tables.ts';
 
 /**
@@ -81,18 +93,21 @@ function splitName(name: string): { firstName: string; lastName: string } {
   return { firstName: parts[0] ?? '', lastName: parts.slice(1).join(' ') };
 }
 
-async function eventPeople(db: Db, tenant: Tenant, booking: typeof bookings.$inferSelect): Promise<Person[]> {
-  const [parent] = await db
-    .select()
-    .from(users)
-    .where(tenant.where(users, eq(users.id, booking.parentId)));
-  const rows = await db
-    .select({ child: children })
-    .from(bookingChildren)
-    .innerJoin(children, eq(children.id, bookingChildren.childId))
-    .where(tenant.where(bookingChildren, eq(bookingChildren.bookingId, booking.id)))
-    .orderBy(asc(bookingChildren.id));
-  return rows.map(({ child }) => ({
+async function eventPeople(db: Db, tenant: Tenant, booking: BookingRow): Promise<Person[]> {
+  const [contacts, links] = await Promise.all([
+    contactsByIds(db, tenant, [booking.parentId]),
+    childrenOfBookings(db, tenant, [booking.id]),
+  ]);
+  const parent = contacts.get(booking.parentId);
+  const kids = await childrenByIds(
+    db,
+    tenant,
+    links.map((l) => l.childId),
+  );
+  const byId = new Map(kids.map((child) => [child.id, child]));
+  // In the order the children were booked.
+  const booked = links.flatMap((l) => byId.get(l.childId) ?? []);
+  return booked.map((child) => ({
     id: child.id,
     firstName: child.firstName,
     lastName: child.lastName,
@@ -108,34 +123,27 @@ async function eventPeople(db: Db, tenant: Tenant, booking: typeof bookings.$inf
   }));
 }
 
-async function birthdayChild(
-  db: Db,
-  tenant: Tenant,
-  party: typeof partyBookings.$inferSelect,
-): Promise<Person | null> {
-  const [row] = await db
-    .select({ child: children, parent: users })
-    .from(children)
-    .innerJoin(users, eq(users.id, children.parentId))
-    .where(tenant.where(children, eq(children.id, party.childId)));
-  if (!row) return null;
+async function birthdayChild(db: Db, tenant: Tenant, party: PartyBookingRow): Promise<Person | null> {
+  const [child] = await childrenByIds(db, tenant, [party.childId]);
+  const parent = child ? (await contactsByIds(db, tenant, [child.parentId])).get(child.parentId) : undefined;
+  if (!child || !parent) return null;
   return {
-    id: row.child.id,
-    firstName: row.child.firstName,
-    lastName: row.child.lastName,
-    dob: row.child.dob,
-    consent: row.child.consent,
-    subject: waiverSubject.party(party.id, row.child.id),
-    childId: row.child.id,
+    id: child.id,
+    firstName: child.firstName,
+    lastName: child.lastName,
+    dob: child.dob,
+    consent: child.consent,
+    subject: waiverSubject.party(party.id, child.id),
+    childId: child.id,
     guestId: null,
     parentId: party.parentId,
-    parentName: row.parent.fullName,
-    parentEmail: row.parent.email,
+    parentName: parent.fullName,
+    parentEmail: parent.email,
     linkId: party.reference,
   };
 }
 
-function guestPerson(guest: typeof partyGuests.$inferSelect): Person {
+function guestPerson(guest: PartyGuestRow): Person {
   return {
     id: guest.id,
     ...splitName(guest.childName),
@@ -154,35 +162,29 @@ function guestPerson(guest: typeof partyGuests.$inferSelect): Person {
 const partyTitle = (child: Person | null) =>
   child ? `${child.firstName}’s birthday party` : 'Birthday party';
 
+/** The booking with its event's name; null when either is missing. */
+async function withEventName(db: Db, tenant: Tenant, booking: BookingRow | null) {
+  if (!booking) return null;
+  const eventName = (await eventNames(db, tenant, [booking.eventId])).get(booking.eventId);
+  return eventName === undefined ? null : { booking, eventName };
+}
+
 /**
  * What a link's id names in this company: an event booking (by reference), a party's birthday
  * child (party reference) or one party guest (guest token). Only confirmed bookings need waivers.
  */
 async function findTarget(db: Db, tenant: Tenant, kind: WaiverKind, id: string): Promise<Target | null> {
   if (kind === 'event') {
-    const [row] = await db
-      .select({ booking: bookings, eventName: events.name })
-      .from(bookings)
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .where(tenant.where(bookings, eq(bookings.reference, id), eq(bookings.status, 'confirmed')));
+    const row = await withEventName(db, tenant, await confirmedBookingByReference(db, tenant, id));
     if (!row) return null;
     return { title: row.eventName, hash: id, people: await eventPeople(db, tenant, row.booking) };
   }
-  const [party] = await db
-    .select()
-    .from(partyBookings)
-    .where(
-      tenant.where(partyBookings, eq(partyBookings.reference, id), eq(partyBookings.status, 'confirmed')),
-    );
+  const party = await confirmedPartyByReference(db, tenant, id);
   if (party) {
     const child = await birthdayChild(db, tenant, party);
     return { title: partyTitle(child), hash: id, people: child ? [child] : [] };
   }
-  const [guestRow] = await db
-    .select({ guest: partyGuests, party: partyBookings })
-    .from(partyGuests)
-    .innerJoin(partyBookings, eq(partyBookings.id, partyGuests.partyBookingId))
-    .where(tenant.where(partyGuests, eq(partyGuests.waiverToken, id), eq(partyBookings.status, 'confirmed')));
+  const guestRow = await confirmedPartyGuestByToken(db, tenant, id);
   if (!guestRow) return null;
   const child = await birthdayChild(db, tenant, guestRow.party);
   return { title: partyTitle(child), hash: id, people: [guestPerson(guestRow.guest)] };
@@ -473,11 +475,7 @@ async function staffTarget(
   bookingId: number,
 ): Promise<(Target & { reference: string; parentEmail: string | null }) | null> {
   if (kind === 'event') {
-    const [row] = await db
-      .select({ booking: bookings, eventName: events.name })
-      .from(bookings)
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .where(tenant.where(bookings, eq(bookings.id, bookingId)));
+    const row = await withEventName(db, tenant, await bookingById(db, tenant, bookingId));
     if (!row) return null;
     const people = await eventPeople(db, tenant, row.booking);
     return {
@@ -489,17 +487,10 @@ async function staffTarget(
       parentEmail: people[0]?.parentEmail ?? null,
     };
   }
-  const [party] = await db
-    .select()
-    .from(partyBookings)
-    .where(tenant.where(partyBookings, eq(partyBookings.id, bookingId)));
+  const party = await partyBookingById(db, tenant, bookingId);
   if (!party) return null;
   const child = await birthdayChild(db, tenant, party);
-  const guests = await db
-    .select()
-    .from(partyGuests)
-    .where(tenant.where(partyGuests, eq(partyGuests.partyBookingId, party.id)))
-    .orderBy(asc(partyGuests.position));
+  const guests = await guestsOfParties(db, tenant, [party.id]);
   return {
     title: partyTitle(child),
     hash: party.reference,
@@ -612,4 +603,13 @@ export async function signedWaiverFor(db: Db, tenant: Tenant, id: number, parent
     );
   if (!row) throw new NotFoundError();
   return row;
+}
+
+/** The waivers signed for a parent's children, newest first (the parent's account). */
+export function parentSignedWaivers(db: Db, tenant: Tenant, parentId: number): Promise<SignedWaiver[]> {
+  return db
+    .select()
+    .from(signedWaivers)
+    .where(tenant.where(signedWaivers, eq(signedWaivers.parentId, parentId)))
+    .orderBy(desc(signedWaivers.signedAt));
 }
