@@ -8,14 +8,13 @@ import {
   myWaiversResponse,
   studentProfile,
 } from '@tumble/contracts/students';
-import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { parseForm } from '../../platform/forms.ts';
-import { companyOf, normaliseEmail } from '../accounts/accounts.service.ts';
-import { users } from '../accounts/accounts.tables.ts';
+import { companyOf } from '../accounts/accounts.service.ts';
+import { profileOf, saveProfile } from '../accounts/profile.service.ts';
 import { leaveWaitlist, parentWaitlist } from '../bookings/waitlist.service.ts';
 import { signedWaiverPdf } from '../waivers/waiver.pdf.ts';
 import { sendPdf } from '../waivers/waiver.routes.ts';
@@ -35,10 +34,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, response: { 200: studentProfile } }, config },
     async (request) => {
       const auth = requireAuth(request);
-      const [me] = await db
-        .select()
-        .from(users)
-        .where(auth.tenant.where(users, eq(users.id, auth.userId)));
+      const me = await profileOf(db, auth.tenant, auth.userId);
       if (!me) throw new NotFoundError();
       return { full_name: me.fullName, email: me.email, phone: me.phone ?? '' };
     },
@@ -53,21 +49,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const parsed = parseForm(studentProfile, request.body);
       if (!parsed.ok) return parsed.response;
-      const email = normaliseEmail(parsed.data.email);
-      const taken = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(auth.tenant.where(users, and(eq(users.email, email), ne(users.id, auth.userId))));
-      if (taken.length > 0) {
+      const saved = await saveProfile(db, auth.tenant, auth.userId, {
+        fullName: parsed.data.full_name,
+        email: parsed.data.email,
+        phone: parsed.data.phone || null,
+      });
+      if (!saved) {
         return {
           valid: false,
           error: { html_message: emailTaken, element: [{ name: 'email', messages: [emailTaken] }] },
         };
       }
-      await db
-        .update(users)
-        .set({ fullName: parsed.data.full_name, email, phone: parsed.data.phone || null })
-        .where(auth.tenant.where(users, eq(users.id, auth.userId)));
       return { valid: true, info: { title: 'Profile saved', message: 'Your details have been saved.' } };
     },
   );

@@ -1,5 +1,5 @@
 import type { MyBookings, MyPartyBookings, MyPayments, MyWaivers } from '@tumble/contracts/students';
-import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
@@ -8,13 +8,13 @@ import { payments } from '../../platform/payments/payments.tables.ts';
 import { renderPdf } from '../../platform/pdf.ts';
 import { displayDate, displayInstant, todayIn } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
-import { users } from '../accounts/accounts.tables.ts';
-import { bookingChildren, bookingPlaces, bookings } from '../bookings/bookings.tables.ts';
+import { contactsByIds } from '../accounts/profile.service.ts';
+import { childrenOfBookings, parentBookings, placesOfBookings } from '../bookings/family-bookings.service.ts';
 import { hhmm } from '../events/availability.ts';
-import { eventSessions, events } from '../events/events.tables.ts';
-import { partyBookings, partyGuests, partySlots } from '../parties/parties.tables.ts';
-import { waiverCoverage, waiverLink, waiverSubject } from '../waivers/waiver.service.ts';
-import { signedWaivers } from '../waivers/waivers.tables.ts';
+import { eventNames, sessionsByIds } from '../events/events.service.ts';
+import { guestsOfParties, parentPartyBookings } from '../parties/family-parties.service.ts';
+import { parentSignedWaivers, waiverCoverage, waiverLink, waiverSubject } from '../waivers/waiver.service.ts';
+import { childrenByIds } from './children.service.ts';
 import { children } from './students.tables.ts';
 
 /**
@@ -26,33 +26,17 @@ import { children } from './students.tables.ts';
 export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<MyBookings> {
   const { db } = deps.database;
   const { tenant } = auth;
-  const rows = await db
-    .select({ booking: bookings, eventName: events.name })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .where(
-      tenant.where(
-        bookings,
-        eq(bookings.parentId, auth.userId),
-        inArray(bookings.status, ['confirmed', 'cancelled', 'refund_due']),
-      ),
-    )
-    .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.booking.id);
-  const [places, kids, paid, company] = await Promise.all([
-    db
-      .select({ bookingId: bookingPlaces.bookingId, date: bookingPlaces.date, name: eventSessions.name })
-      .from(bookingPlaces)
-      .innerJoin(eventSessions, eq(eventSessions.id, bookingPlaces.sessionId))
-      .where(tenant.where(bookingPlaces, inArray(bookingPlaces.bookingId, ids)))
-      .orderBy(asc(bookingPlaces.date), asc(eventSessions.startTime)),
-    db
-      .select({ bookingId: bookingChildren.bookingId, child: children })
-      .from(bookingChildren)
-      .innerJoin(children, eq(children.id, bookingChildren.childId))
-      .where(tenant.where(bookingChildren, inArray(bookingChildren.bookingId, ids)))
-      .orderBy(asc(bookingChildren.id)),
+  const booked = await parentBookings(db, tenant, auth.userId, ['confirmed', 'cancelled', 'refund_due']);
+  if (booked.length === 0) return [];
+  const ids = booked.map((b) => b.id);
+  const [names, placeRows, links, paid, company] = await Promise.all([
+    eventNames(
+      db,
+      tenant,
+      booked.map((b) => b.eventId),
+    ),
+    placesOfBookings(db, tenant, ids),
+    childrenOfBookings(db, tenant, ids),
     db
       .select()
       .from(payments)
@@ -60,6 +44,37 @@ export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<MyBo
       .orderBy(desc(payments.id)),
     companyOf(db, tenant),
   ]);
+  const rows = booked.flatMap((booking) => {
+    const eventName = names.get(booking.eventId);
+    return eventName === undefined ? [] : [{ booking, eventName }];
+  });
+  const [sessions, kidRows] = await Promise.all([
+    sessionsByIds(
+      db,
+      tenant,
+      placeRows.map((p) => p.sessionId),
+    ),
+    childrenByIds(
+      db,
+      tenant,
+      links.map((l) => l.childId),
+    ),
+  ]);
+  // By day, then by the session's start time.
+  const places = placeRows
+    .flatMap((p) => {
+      const session = sessions.get(p.sessionId);
+      return session
+        ? [{ bookingId: p.bookingId, date: p.date, name: session.name, start: session.startTime }]
+        : [];
+    })
+    .sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start))
+    .map(({ bookingId, date, name }) => ({ bookingId, date, name }));
+  const childById = new Map(kidRows.map((c) => [c.id, c]));
+  const kids = links.flatMap((l) => {
+    const child = childById.get(l.childId);
+    return child ? [{ bookingId: l.bookingId, child }] : [];
+  });
   const subjects = kids.map((k) => waiverSubject.event(k.bookingId, k.child.id));
   const waivers = await waiverCoverage(db, tenant, 'event', subjects);
 
@@ -109,28 +124,28 @@ export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<MyBo
 export async function myPartyBookings(deps: AppDeps, auth: AuthContext): Promise<MyPartyBookings> {
   const { db } = deps.database;
   const { tenant } = auth;
-  const rows = await db
-    .select({ party: partyBookings, slot: partySlots, child: children })
-    .from(partyBookings)
-    .innerJoin(partySlots, eq(partySlots.id, partyBookings.slotId))
-    .innerJoin(children, eq(children.id, partyBookings.childId))
-    .where(
-      tenant.where(
-        partyBookings,
-        eq(partyBookings.parentId, auth.userId),
-        inArray(partyBookings.status, ['confirmed', 'cancelled', 'refund_due']),
-      ),
-    )
-    .orderBy(desc(partyBookings.date), desc(partyBookings.id));
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.party.id);
-  const [guests, company] = await Promise.all([
-    db
-      .select({ partyBookingId: partyGuests.partyBookingId })
-      .from(partyGuests)
-      .where(tenant.where(partyGuests, inArray(partyGuests.partyBookingId, ids))),
+  const parties = await parentPartyBookings(db, tenant, auth.userId, [
+    'confirmed',
+    'cancelled',
+    'refund_due',
+  ]);
+  if (parties.length === 0) return [];
+  const ids = parties.map((r) => r.party.id);
+  const [kids, guests, company] = await Promise.all([
+    childrenByIds(
+      db,
+      tenant,
+      parties.map((r) => r.party.childId),
+    ),
+    guestsOfParties(db, tenant, ids),
     companyOf(db, tenant),
   ]);
+  const childById = new Map(kids.map((c) => [c.id, c]));
+  const rows = parties.flatMap(({ party, slot }) => {
+    const child = childById.get(party.childId);
+    return child ? [{ party, slot, child }] : [];
+  });
+  if (rows.length === 0) return [];
   const waivers = await waiverCoverage(
     db,
     tenant,
@@ -169,38 +184,80 @@ export async function myPartyBookings(deps: AppDeps, auth: AuthContext): Promise
   });
 }
 
-/** The parent's payments that money moved for (paid, refund due, refunded), with what each was for. */
-async function ownPayments(deps: AppDeps, auth: AuthContext, paymentId?: number) {
-  const { tenant } = auth;
-  return deps.database.db
-    .select({
-      payment: payments,
-      eventName: events.name,
-      // The short references people read out (BK-…, BP-…), never the link secrets.
-      bookingRef: bookings.code,
-      partyRef: partyBookings.code,
-      partyDate: partyBookings.date,
-    })
-    .from(payments)
-    .leftJoin(bookings, and(eq(payments.purchaseKind, 'event'), eq(bookings.id, payments.purchaseId)))
-    .leftJoin(events, eq(events.id, bookings.eventId))
-    .leftJoin(
-      partyBookings,
-      and(eq(payments.purchaseKind, 'party'), eq(partyBookings.id, payments.purchaseId)),
-    )
-    .where(
-      tenant.where(
-        payments,
-        or(eq(bookings.parentId, auth.userId), eq(partyBookings.parentId, auth.userId)),
-        inArray(payments.status, ['paid', 'refund_due', 'refunded']),
-        isNotNull(payments.paidAt),
-        paymentId === undefined ? undefined : eq(payments.id, paymentId),
-      ),
-    )
-    .orderBy(desc(payments.paidAt), desc(payments.id));
+interface OwnPayment {
+  payment: typeof payments.$inferSelect;
+  eventName: string | null;
+  // The short references people read out (BK-…, BP-…), never the link secrets.
+  bookingRef: string | null;
+  partyRef: string | null;
+  partyDate: string | null;
 }
 
-function describe(row: Awaited<ReturnType<typeof ownPayments>>[number]): string {
+/** The parent's payments that money moved for (paid, refund due, refunded), with what each was for. */
+async function ownPayments(deps: AppDeps, auth: AuthContext, paymentId?: number): Promise<OwnPayment[]> {
+  const { db } = deps.database;
+  const { tenant } = auth;
+  const [booked, parties] = await Promise.all([
+    parentBookings(db, tenant, auth.userId),
+    parentPartyBookings(db, tenant, auth.userId),
+  ]);
+  const purchases = [
+    booked.length > 0
+      ? and(
+          eq(payments.purchaseKind, 'event'),
+          inArray(
+            payments.purchaseId,
+            booked.map((b) => b.id),
+          ),
+        )
+      : undefined,
+    parties.length > 0
+      ? and(
+          eq(payments.purchaseKind, 'party'),
+          inArray(
+            payments.purchaseId,
+            parties.map((p) => p.party.id),
+          ),
+        )
+      : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (purchases.length === 0) return [];
+  const [rows, names] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(
+        tenant.where(
+          payments,
+          or(...purchases),
+          inArray(payments.status, ['paid', 'refund_due', 'refunded']),
+          isNotNull(payments.paidAt),
+          paymentId === undefined ? undefined : eq(payments.id, paymentId),
+        ),
+      )
+      .orderBy(desc(payments.paidAt), desc(payments.id)),
+    eventNames(
+      db,
+      tenant,
+      booked.map((b) => b.eventId),
+    ),
+  ]);
+  const bookingById = new Map(booked.map((b) => [b.id, b]));
+  const partyById = new Map(parties.map(({ party }) => [party.id, party]));
+  return rows.map((payment) => {
+    const booking = payment.purchaseKind === 'event' ? bookingById.get(payment.purchaseId) : undefined;
+    const party = payment.purchaseKind === 'party' ? partyById.get(payment.purchaseId) : undefined;
+    return {
+      payment,
+      eventName: booking ? (names.get(booking.eventId) ?? null) : null,
+      bookingRef: booking?.code ?? null,
+      partyRef: party?.code ?? null,
+      partyDate: party?.date ?? null,
+    };
+  });
+}
+
+function describe(row: OwnPayment): string {
   if (row.eventName) return `${row.eventName} (booking ${row.bookingRef})`;
   return `Birthday party deposit, ${row.partyDate ? displayDate(row.partyDate) : ''} (booking ${row.partyRef})`;
 }
@@ -234,13 +291,11 @@ export async function paymentReceipt(deps: AppDeps, auth: AuthContext, paymentId
   const { db } = deps.database;
   const [row] = await ownPayments(deps, auth, paymentId);
   if (!row) throw new NotFoundError();
-  const [company, [parent]] = await Promise.all([
+  const [company, contacts] = await Promise.all([
     companyOf(db, auth.tenant),
-    db
-      .select()
-      .from(users)
-      .where(auth.tenant.where(users, eq(users.id, auth.userId))),
+    contactsByIds(db, auth.tenant, [auth.userId]),
   ]);
+  const parent = contacts.get(auth.userId);
   const { payment } = row;
   return renderPdf({
     title: `Receipt no. ${payment.id}`,
@@ -278,11 +333,7 @@ function dayAndTime(at: Date, timeZone: string): string {
 /** GET /api/v1/students/waivers: waivers signed for the parent's children. */
 export async function myWaivers(deps: AppDeps, auth: AuthContext): Promise<MyWaivers> {
   const [rows, company] = await Promise.all([
-    deps.database.db
-      .select()
-      .from(signedWaivers)
-      .where(auth.tenant.where(signedWaivers, eq(signedWaivers.parentId, auth.userId)))
-      .orderBy(desc(signedWaivers.signedAt)),
+    parentSignedWaivers(deps.database.db, auth.tenant, auth.userId),
     companyOf(deps.database.db, auth.tenant),
   ]);
   return rows.map((w) => ({

@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { insurances } from '../billing/billing.tables.ts';
-import { bookingChildren, bookings } from '../bookings/bookings.tables.ts';
+import { insuranceProducts } from '../billing/billing.service.ts';
+import { insuranceHeld } from '../bookings/family-bookings.service.ts';
 import { children } from './students.tables.ts';
 
-type Product = typeof insurances.$inferSelect;
+type Product = Awaited<ReturnType<typeof insuranceProducts>>[number];
 
 /** The insurance a parent can buy at an event checkout, and per child the full cover still to buy. */
 export interface InsuranceChoices {
@@ -21,29 +21,14 @@ export interface InsuranceChoices {
  */
 export async function insuranceChoices(db: Db, tenant: Tenant, parentId: number): Promise<InsuranceChoices> {
   const [products, own] = await Promise.all([
-    db
-      .select()
-      .from(insurances)
-      .where(tenant.where(insurances, isNull(insurances.archivedAt)))
-      .orderBy(insurances.id),
+    insuranceProducts(db, tenant),
     db
       .select({ id: children.id })
       .from(children)
       .where(tenant.where(children, eq(children.parentId, parentId))),
   ]);
   const childIds = own.map((c) => c.id);
-  const bought = childIds.length
-    ? await db
-        .select({ childId: bookingChildren.childId, ids: bookingChildren.insuranceIds })
-        .from(bookingChildren)
-        .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
-        .where(
-          and(
-            tenant.where(bookingChildren, inArray(bookingChildren.childId, childIds)),
-            eq(bookings.status, 'confirmed'),
-          ),
-        )
-    : [];
+  const bought = await insuranceHeld(db, tenant, childIds);
   const full = products.filter((p) => p.kind === 'full');
   const remaining = new Map(
     childIds.map((id) => {
