@@ -377,6 +377,27 @@ describe('waivers', () => {
     // The birthday child signs on the party's own link (the party reference).
     const own = (await page('birthday-party', party.reference)).json();
     expect(own.people.map((p: { id: number }) => p.id)).toEqual([birthday.id]);
+
+    // Staff see the birthday child and the guests; another company sees neither the party nor the guest link.
+    const staff = await sessionFor(
+      t.database.db,
+      await createUser(t.database.db, company.id, { role: 'companystaff' }),
+    );
+    const status = await get(`/api/v1/admin/waivers/status?kind=party&booking_id=${party.id}`, staff.headers);
+    expect(status.json().people.map((p: { name: string; role: string }) => [p.name, p.role])).toEqual([
+      ['Ivy Tester', 'child'],
+      ['Sam Guest', 'guest'],
+    ]);
+    const foreign = await sessionFor(
+      t.database.db,
+      await createUser(t.database.db, other.id, { role: 'companyadmin' }),
+    );
+    expect(
+      (await get(`/api/v1/admin/waivers/status?kind=party&booking_id=${party.id}`, foreign.headers))
+        .statusCode,
+    ).toBe(404);
+    expect((await page('birthday-party', sam!.waiverToken, other.authhash)).json().valid).toBe(false);
+    expect((await page('birthday-party', party.reference, other.authhash)).json().valid).toBe(false);
   });
 
   it('staff see who still needs a waiver, resend the request, and download the signed PDF; other companies get 404', async () => {
