@@ -1,9 +1,10 @@
 import { emailTaken } from '@tumble/contracts/students';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../platform/payments/payments.tables.ts';
 import { Tenant } from '../../platform/tenancy.ts';
-import { addDays } from '../../platform/time.ts';
-import { createBookableEvent } from '../../testing/booking-fixtures.ts';
+import { addDays, displayDate } from '../../platform/time.ts';
+import { createBookableEvent, FUTURE_MONDAY } from '../../testing/booking-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { createPartySetup } from '../../testing/party-fixtures.ts';
@@ -15,7 +16,8 @@ import {
   SIGNATURE,
 } from '../../testing/waiver-fixtures.ts';
 import { users } from '../accounts/accounts.tables.ts';
-import { bookings, waitlistEntries } from '../bookings/bookings.tables.ts';
+import { bookingPlaces, bookings, waitlistEntries } from '../bookings/bookings.tables.ts';
+import { eventSessions } from '../events/events.tables.ts';
 import { children } from './students.tables.ts';
 
 describe("the parent's account", () => {
@@ -302,6 +304,92 @@ describe("the parent's account", () => {
     expect((await post(`/api/v1/students/my-waitlist/${mine!.id}/leave`, {}, me.headers)).statusCode).toBe(
       404,
     );
+  });
+
+  it('lists each booked day once by date then start time, and pays for events and parties with what each was for', async () => {
+    const db = t.database.db;
+    // A company of its own: one party setup per company.
+    const shop = await createCompany(db, { paymentMethod: 'test' });
+    const tenant = new Tenant(shop.id);
+    const family = await parent(shop.id, 'Sam Stitch');
+    const neighbour = await parent(shop.id, 'Nell Neighbour');
+    const setup = await createBookableEvent(db, shop.id);
+    const [early] = await db
+      .insert(eventSessions)
+      .values(
+        tenant.values({
+          eventId: setup.event.id,
+          name: 'Early',
+          startDate: FUTURE_MONDAY,
+          endDate: addDays(FUTURE_MONDAY, 4),
+          startTime: '07:00',
+          endTime: '08:00',
+          capacity: 5,
+        }),
+      )
+      .returning();
+    const kid = await createChild(db, shop.id, family.id, 'Kai');
+    const { booking, payment } = await createConfirmedBooking(db, shop.id, {
+      parentId: family.id,
+      eventId: setup.event.id,
+      childIds: [kid.id],
+      total: 9000,
+    });
+    const tuesday = addDays(FUTURE_MONDAY, 1);
+    // Inserted out of order: the list sorts by day, then by the session's start time.
+    for (const [sessionId, date] of [
+      [setup.session.id, tuesday],
+      [early!.id, tuesday],
+      [setup.session.id, FUTURE_MONDAY],
+    ] as const) {
+      await db
+        .insert(bookingPlaces)
+        .values(tenant.values({ bookingId: booking.id, sessionId, date, places: 1, unitPrice: 4500 }));
+    }
+    const setupParty = await createPartySetup(db, shop.id);
+    const partyDate = addDays(new Date().toISOString().slice(0, 10), 45);
+    const { party } = await createConfirmedParty(db, shop.id, {
+      parentId: family.id,
+      slotId: setupParty.afternoon.id,
+      childId: kid.id,
+      date: partyDate,
+    });
+    const [deposit] = await db
+      .insert(payments)
+      .values(
+        tenant.values({
+          purchaseKind: 'party' as const,
+          purchaseId: party.id,
+          provider: 'test' as const,
+          providerRef: 'test_deposit',
+          amount: 10000,
+          status: 'paid' as const,
+          paidAt: new Date(Date.now() + 60_000),
+        }),
+      )
+      .returning();
+
+    const [listed] = (await get('/api/v1/students/my-bookings', family.headers)).json();
+    expect(listed.sessions).toEqual([
+      { date: FUTURE_MONDAY, name: 'Morning' },
+      { date: tuesday, name: 'Early' },
+      { date: tuesday, name: 'Morning' },
+    ]);
+    const paid = (await get('/api/v1/students/payments', family.headers)).json();
+    expect(paid.map((p: { id: number; description: string }) => [p.id, p.description])).toEqual([
+      [deposit!.id, `Birthday party deposit, ${displayDate(partyDate)} (booking ${party.code})`],
+      [payment.id, `Holiday Camp (booking ${booking.code})`],
+    ]);
+    expect((await get(`/api/v1/students/payments/${deposit!.id}/receipt`, family.headers)).statusCode).toBe(
+      200,
+    );
+    // Another parent of the company sees neither payment nor receipt.
+    expect(
+      (await get(`/api/v1/students/payments/${deposit!.id}/receipt`, neighbour.headers)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get('/api/v1/students/payments', neighbour.headers)).json().map((p: { id: number }) => p.id),
+    ).not.toContain(deposit!.id);
   });
 
   it("gives each booking's day in the company's time zone, not UTC (issue 21 point 30)", async () => {
