@@ -20,6 +20,7 @@ import { AppError, NotFoundError } from '../../platform/errors.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { newPasswordProblem } from '../../platform/passwords.ts';
+import { readTogether } from '../../platform/reads.ts';
 import {
   dummyPasswordHash,
   hashPassword,
@@ -427,10 +428,11 @@ export async function signupParent(deps: AppDeps, input: StudentSignupRequest): 
  * payment methods (billing), else the method set on the company.
  */
 export async function companyOf(db: Db, tenant: Tenant) {
-  // Side by side, not one after the other: every public booking and party call reads the company.
-  const [[company], method] = await Promise.all([
-    db.select().from(companies).where(tenant.where(ownCompany)).limit(1),
-    defaultPaymentProvider(db, tenant),
+  // Side by side on the pool (every public booking and party call reads the company); one after
+  // the other inside a transaction.
+  const [[company], method] = await readTogether(db, [
+    () => db.select().from(companies).where(tenant.where(ownCompany)).limit(1),
+    () => defaultPaymentProvider(db, tenant),
   ]);
   if (!company) throw new NotFoundError();
   return { ...company, paymentMethod: method ?? company.paymentMethod };
