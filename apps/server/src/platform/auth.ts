@@ -81,7 +81,10 @@ async function loadSession(app: FastifyInstance, token: string): Promise<AuthCon
   const tenant = new Tenant(row.companyId);
   // Touch at most once a minute: the idle clock needs minutes, not a write per request.
   if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-    await db.update(authSessions).set({ lastSeenAt: sql`now()` }).where(tenant.byId(authSessions, row.sessionId));
+    await db
+      .update(authSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(tenant.byId(authSessions, row.sessionId));
   }
   return {
     sessionId: row.sessionId,
