@@ -22,6 +22,14 @@ export const permissions = {
   /** Event bookings and parents: read by every staff role, changed (cancel, swap, change parent) by staff. */
   'bookings.read': ['companyadmin', 'companystaff', 'companycoach'],
   'bookings.write': ['companyadmin', 'companystaff'],
+  /** Class types, terms and closures, term classes and their sessions, uniforms: coaches read them. */
+  'classes.read': ['companyadmin', 'companystaff', 'companycoach'],
+  'classes.write': ['companyadmin', 'companystaff'],
+  /** The roll of a session: staff mark any, a coach only the sessions they coach. */
+  'roll.mark': ['companyadmin', 'companystaff', 'companycoach'],
+  /** Coach profiles with their Working With Children Check, leaves, private slots and uniforms. */
+  'coaches.read': ['companyadmin', 'companystaff'],
+  'coaches.write': ['companyadmin', 'companystaff'],
   /** System mail wording and party invitation settings. */
   'settings.read': ['companyadmin', 'companystaff'],
   'settings.write': ['companyadmin'],
