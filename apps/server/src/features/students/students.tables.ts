@@ -14,6 +14,8 @@ export const children = pgTable(
     dob: date().notNull(),
     /** Photo consent. */
     consent: boolean().notNull().default(false),
+    /** Medical conditions and allergies the family told us about; the class roll shows them to coaches. */
+    medicalNotes: text(),
     /** The family's usual insurance choice, offered first at checkout. */
     insuranceType: text({ enum: ['daily_insurance', 'full_insurance'] }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
