@@ -13,6 +13,11 @@ export const coaches = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id),
+    /**
+     * The user's full name when the profile was last saved: what references to a coach show
+     * (term classes, cover) without reading the users table.
+     */
+    name: text().notNull().default(''),
     phone: text(),
     qualifications: text(),
     wwccNumber: text(),

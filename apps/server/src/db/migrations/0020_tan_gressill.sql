@@ -1,0 +1,1 @@
+ALTER TABLE "coaches" ADD COLUMN "name" text DEFAULT '' NOT NULL;
