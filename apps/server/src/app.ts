@@ -18,11 +18,14 @@ import { ZodError } from 'zod';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { adminAccountRoutes } from './features/accounts/admin.routes.ts';
 import { parentsResource } from './features/accounts/parents.resource.ts';
+import { staffResource } from './features/accounts/staff.resource.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
 import { availabilityRoutes } from './features/bookings/availability.routes.ts';
 import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { registerSaleKinds } from './features/checkout/kinds.ts';
+import { coachResources } from './features/coaches/coaches.resource.ts';
+import { coachRoutes } from './features/coaches/coaches.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { partyResources } from './features/parties/parties.resource.ts';
@@ -165,11 +168,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(waiverRoutes);
   await app.register(paymentRoutes);
+  await app.register(coachRoutes);
   await app.register(
     resourceRoutes([
       ...venueResources,
       ...eventResources,
       parentsResource,
+      staffResource,
+      ...coachResources,
       ...bookingResources,
       ...billingResources,
       ...partyResources,

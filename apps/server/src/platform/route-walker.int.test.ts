@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookableEvent, FUTURE_MONDAY } from '../testing/booking-fixtures.ts';
+import { createClassWithSessions, createCoach } from '../testing/coach-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../testing/factories.ts';
 import { createTestApp, type TestContext } from '../testing/harness.ts';
 import { createPartySetup } from '../testing/party-fixtures.ts';
@@ -132,7 +133,14 @@ describe('route walker: every registered route', () => {
     const mail = await t.database.db.execute<{ id: number }>(
       sql`select id from mail_outbox where company_id = ${a.id} order by id limit 1`,
     );
+    const { coach } = await createCoach(db, a.id);
+    const { sessions: classSessionRows } = await createClassWithSessions(db, a.id, {
+      coachId: coach.id,
+      dates: ['2030-01-08'],
+    });
     ids = {
+      classSession: classSessionRows[0]!.id,
+      coach: coach.id,
       company: a.id,
       parent: parent.id,
       waitlistEntry: waiting.rows[0]!.id,
@@ -246,6 +254,7 @@ describe('route walker: every registered route', () => {
       'GET /api/v1/admin/events/:parentId/bookings/:id/sections': [
         `/api/v1/admin/events/${ids.event}/bookings/${ids.booking}/sections`,
       ],
+      'POST /api/v1/admin/cover/:id': [`/api/v1/admin/cover/${ids.classSession}`, { coach_id: ids.coach }],
       'POST /api/v1/students/my-waitlist/:id/leave': [
         `/api/v1/students/my-waitlist/${ids.waitlistEntry}/leave`,
       ],

@@ -1,7 +1,9 @@
+import { asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { contactOf } from '../accounts/accounts.service.ts';
-import { coaches } from './coaches.tables.ts';
+import { contactsByIds } from '../accounts/profile.service.ts';
+import { coaches, coachLeaves } from './coaches.tables.ts';
 
 type Check = Pick<
   typeof coaches.$inferSelect,
@@ -35,4 +37,107 @@ export async function rosterProblem(
   if (!coach) return 'Choose a coach of this company.';
   const { fullName } = await contactOf(db, tenant, coach.userId);
   return checkProblem(fullName, coach, date);
+}
+
+export interface Leave {
+  id: number;
+  coachId: number;
+  startDate: string;
+  endDate: string;
+  reason: string | null;
+}
+
+/** Leaves that have not ended by `from` (YYYY-MM-DD): the ones whose sessions may still need cover. */
+export async function leavesFrom(db: Db, tenant: Tenant, from: string): Promise<Leave[]> {
+  return db
+    .select({
+      id: coachLeaves.id,
+      coachId: coachLeaves.coachId,
+      startDate: coachLeaves.startDate,
+      endDate: coachLeaves.endDate,
+      reason: coachLeaves.reason,
+    })
+    .from(coachLeaves)
+    .where(tenant.where(coachLeaves, gte(coachLeaves.endDate, from)))
+    .orderBy(asc(coachLeaves.startDate));
+}
+
+/** The leave a coach is on that day, or null. */
+export async function leaveOn(db: Db, tenant: Tenant, coachId: number, date: string): Promise<Leave | null> {
+  const [leave] = await db
+    .select({
+      id: coachLeaves.id,
+      coachId: coachLeaves.coachId,
+      startDate: coachLeaves.startDate,
+      endDate: coachLeaves.endDate,
+      reason: coachLeaves.reason,
+    })
+    .from(coachLeaves)
+    .where(
+      tenant.where(
+        coachLeaves,
+        eq(coachLeaves.coachId, coachId),
+        lte(coachLeaves.startDate, date),
+        gte(coachLeaves.endDate, date),
+      ),
+    )
+    .limit(1);
+  return leave ?? null;
+}
+
+/** The coaches' names (their staff users' full names), by coach id. */
+export async function namesOfCoaches(
+  db: Db,
+  tenant: Tenant,
+  coachIds: number[],
+): Promise<Map<number, string>> {
+  const ids = [...new Set(coachIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: coaches.id, userId: coaches.userId, name: coaches.name })
+    .from(coaches)
+    .where(tenant.where(coaches, inArray(coaches.id, ids)));
+  const contacts = await contactsByIds(
+    db,
+    tenant,
+    rows.map((r) => r.userId),
+  );
+  return new Map(rows.map((r) => [r.id, contacts.get(r.userId)?.fullName ?? r.name]));
+}
+
+export interface CheckDue {
+  coachId: number;
+  name: string;
+  wwccNumber: string | null;
+  expiresOn: string;
+  expired: boolean;
+}
+
+/**
+ * Current coaches whose Working With Children Check expires on or before `until` (already expired
+ * ones included), soonest first: what the dashboard asks staff to renew.
+ */
+export async function checksDue(db: Db, tenant: Tenant, today: string, until: string): Promise<CheckDue[]> {
+  const rows = await db
+    .select({
+      id: coaches.id,
+      userId: coaches.userId,
+      wwccNumber: coaches.wwccNumber,
+      expiresOn: coaches.wwccExpiresOn,
+    })
+    .from(coaches)
+    .where(tenant.where(coaches, isNull(coaches.archivedAt), lte(coaches.wwccExpiresOn, until)))
+    .orderBy(asc(coaches.wwccExpiresOn), asc(coaches.id));
+  const names = await namesOfCoaches(
+    db,
+    tenant,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    coachId: r.id,
+    name: names.get(r.id) ?? '',
+    wwccNumber: r.wwccNumber,
+    expiresOn: r.expiresOn!,
+    expired: r.expiresOn! < today,
+  }));
 }

@@ -25,6 +25,7 @@ const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   'nsw-settings': { code_format: '^[0-9]{8}$' },
   surcharges: { kind: 'percent', percent: 1.5 },
   venues: { postcode: '2150' },
+  coaches: { wwcc_verified_on: '2026-01-05', wwcc_expires_on: '2030-01-06' },
 };
 
 const PDF = Buffer.from('%PDF-1.4\n%test\n');
@@ -110,6 +111,7 @@ describe('resource engine: every resource in the registry', () => {
    */
   const READ_ONLY_ROWS: Record<string, (parentId: number | null) => Promise<number>> = {
     parents: async () => (await createUser(t.database.db, companyA, { role: 'student' })).id,
+    staff: async () => (await createUser(t.database.db, companyA, { role: 'companycoach' })).id,
     bookings: async (eventId) => {
       const [row] = await t.database.db
         .insert(bookings)
