@@ -27,6 +27,8 @@ import { registerSaleKinds } from './features/checkout/kinds.ts';
 import { coachResources } from './features/coaches/coaches.resource.ts';
 import { coachRoutes } from './features/coaches/coaches.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
+import { termResources } from './features/classes/terms.resource.ts';
+import { termCalendarRoutes } from './features/classes/terms.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { partyResources } from './features/parties/parties.resource.ts';
 import { partyRoutes } from './features/parties/party.routes.ts';
@@ -35,6 +37,7 @@ import { partyReportRoutes } from './features/parties/party-reports.routes.ts';
 import { settingsResources } from './features/settings/settings.resource.ts';
 import { accountRoutes } from './features/students/account.routes.ts';
 import { studentRoutes } from './features/students/students.routes.ts';
+import { uniformResources } from './features/uniforms/uniforms.resource.ts';
 import { venueResources } from './features/venues/venues.resource.ts';
 import { waiverRoutes } from './features/waivers/waiver.routes.ts';
 import { waiverResources } from './features/waivers/waivers.resource.ts';
@@ -164,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(availabilityRoutes);
   await app.register(partyRoutes);
   await app.register(partyReportRoutes);
+  await app.register(termCalendarRoutes);
   await app.register(studentRoutes);
   await app.register(accountRoutes);
   await app.register(waiverRoutes);
@@ -173,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resourceRoutes([
       ...venueResources,
       ...eventResources,
+      ...termResources,
+      ...uniformResources,
       parentsResource,
       staffResource,
       ...coachResources,
