@@ -14,6 +14,13 @@ export interface NavEntry extends NavigationItem {
 const pages: (NavEntry & { group?: NavGroup })[] = [
   { label: 'Dashboard', path: '/admin/dashboard', icon: 'home', permission: 'admin.access' },
   {
+    label: 'Timetable',
+    path: '/admin/timetable',
+    icon: 'calendar',
+    permission: 'classes.read',
+    group: 'Classes',
+  },
+  {
     label: 'Party report',
     path: '/admin/reports/birthday-parties',
     icon: 'chart',
