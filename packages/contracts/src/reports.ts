@@ -12,8 +12,8 @@ export type ReportColumn = z.infer<typeof reportColumn>;
 export const reportFilter = z.object({
   name: z.string(),
   label: z.string(),
-  /** year: a year around this one; select: one of `options`. */
-  type: z.enum(['year', 'select']),
+  /** year: a year around this one; select: one of `options`; date: a day (YYYY-MM-DD, the company's today by default). */
+  type: z.enum(['year', 'select', 'date']),
   options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
 });
 export type ReportFilter = z.infer<typeof reportFilter>;

@@ -255,6 +255,11 @@ describe('route walker: every registered route', () => {
         `/api/v1/admin/events/${ids.event}/bookings/${ids.booking}/sections`,
       ],
       'POST /api/v1/admin/cover/:id': [`/api/v1/admin/cover/${ids.classSession}`, { coach_id: ids.coach }],
+      'GET /api/v1/admin/roll/:id': [`/api/v1/admin/roll/${ids.classSession}`],
+      'POST /api/v1/admin/roll/:id/marks': [
+        `/api/v1/admin/roll/${ids.classSession}/marks`,
+        { child_id: ids.child, status: 'present' },
+      ],
       'POST /api/v1/students/my-waitlist/:id/leave': [
         `/api/v1/students/my-waitlist/${ids.waitlistEntry}/leave`,
       ],

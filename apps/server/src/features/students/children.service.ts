@@ -121,3 +121,32 @@ export async function familyRecordsOf(
   }
   return records;
 }
+
+/** Age in whole years and months on `date` (YYYY-MM-DD), as a class roll shows it. */
+export function ageOn(dob: string, date: string): { years: number; months: number } {
+  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  // A birthday on the 31st is reached on the month's last day in shorter months.
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  let months = (y - by) * 12 + (m - bm) - (d < Math.min(bd, lastDay) ? 1 : 0);
+  if (months < 0) months = 0;
+  return { years: Math.floor(months / 12), months: months % 12 };
+}
+
+/** The children a class roll shows: name, date of birth, photo consent and medical notes. */
+export async function rollChildren(db: Db, tenant: Tenant, childIds: number[]) {
+  const ids = [...new Set(childIds)];
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: children.id,
+      firstName: children.firstName,
+      lastName: children.lastName,
+      dob: children.dob,
+      consent: children.consent,
+      medicalNotes: children.medicalNotes,
+    })
+    .from(children)
+    .where(tenant.where(children, inArray(children.id, ids)))
+    .orderBy(asc(children.firstName), asc(children.lastName), asc(children.id));
+}

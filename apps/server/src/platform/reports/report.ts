@@ -1,5 +1,6 @@
 import type { ReportColumn, ReportFilter, ReportMeta, ReportResponse } from '@tumble/contracts/reports';
 import { reportResponse } from '@tumble/contracts/reports';
+import { calendarDate } from '@tumble/contracts/roll';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -62,6 +63,8 @@ function filterSchema(report: ReportDefinition) {
       report.filters.map((f) => {
         if (f.type === 'year')
           return [f.name, z.coerce.number().int().min(2000).max(2200).default(new Date().getUTCFullYear())];
+        // No default here: the report's rows take the company's today (its time zone) when absent.
+        if (f.type === 'date') return [f.name, calendarDate.optional()];
         const values = (f.options ?? []).map((o) => o.value);
         return [f.name, z.enum(values as [string, ...string[]]).default(values[0]!)];
       }),
