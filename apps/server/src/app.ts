@@ -25,6 +25,7 @@ import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { registerSaleKinds } from './features/checkout/kinds.ts';
 import { rollRoutes } from './features/classes/roll.routes.ts';
+import { timetableRoutes } from './features/classes/timetable.routes.ts';
 import { coachResources } from './features/coaches/coaches.resource.ts';
 import { coachRoutes } from './features/coaches/coaches.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(availabilityRoutes);
   await app.register(partyRoutes);
   await app.register(partyReportRoutes);
+  await app.register(timetableRoutes);
   await app.register(rollRoutes);
   await app.register(termCalendarRoutes);
   await app.register(studentRoutes);
