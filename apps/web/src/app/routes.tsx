@@ -221,6 +221,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/timetable',
+            lazy: page(
+              () => import('../features/timetable/timetable-page'),
+              (m) => m.TimetablePage,
+            ),
+          },
+          {
             path: 'admin/my-account',
             lazy: page(
               () => import('../features/accounts/my-account-page'),
