@@ -54,6 +54,15 @@ function resourceRoutes(): RouteObject[] {
         (m) => m.EventAvailabilityPage,
       ),
     },
+    // The terms' "From the school calendar" (an action without a row; with rows selected the
+    // action runner puts the first row's id in the path, which the screen ignores).
+    ...['admin/terms/term-calendar', 'admin/terms/:id/term-calendar'].map((path) => ({
+      path,
+      lazy: page(
+        () => import('../features/terms/term-calendar-page'),
+        (m) => m.TermCalendarPage,
+      ),
+    })),
     {
       path: 'admin/events/:eventId/bookings/:id/booking-waivers',
       lazy: page(
