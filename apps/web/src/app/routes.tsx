@@ -237,6 +237,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/cover',
+            lazy: page(
+              () => import('../features/coaches/cover-page'),
+              (m) => m.CoverPage,
+            ),
+          },
+          {
             path: 'admin/my-account',
             lazy: page(
               () => import('../features/accounts/my-account-page'),

@@ -20,6 +20,8 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'classes.read',
     group: 'Classes',
   },
+  // Assigning a substitute needs classes.write; the coach choices need coaches.read (same roles).
+  { label: 'Cover', path: '/admin/cover', icon: 'swap', permission: 'classes.write', group: 'Classes' },
   {
     label: 'Party report',
     path: '/admin/reports/birthday-parties',

@@ -37,6 +37,7 @@ const pagePermission: Record<string, Permission> = {
   '/admin/users': 'users.manage',
   '/admin/my-company': 'company.manage',
   '/admin/mail': 'mail.read',
+  '/admin/cover': 'classes.write',
   '/admin/reports/birthday-parties': 'bookings.read',
   '/admin/students/profile': 'parent.self',
   '/admin/students/children': 'parent.self',

@@ -4,6 +4,7 @@ import { roleLabels } from '@tumble/contracts/auth';
 import { Navigate } from 'react-router';
 import { useAcl } from '../../api/acl';
 import { PageLoader } from '../../components/page-loader';
+import { CoachAlerts } from '../coaches/coach-alerts';
 
 /** What staff do in each sidebar group, as the dashboard says it. */
 const groupWork: Record<string, string> = {
@@ -51,6 +52,8 @@ export function DashboardPage() {
           {work.length ? ` Use the menu to work with ${sentence(work)}.` : ''}
         </Text>
       </Card>
+      {/* Staff who keep coach profiles see expiring checks and sessions needing cover. */}
+      {navigation.side.some((item) => item.path === '/admin/coaches') ? <CoachAlerts /> : null}
     </Stack>
   );
 }

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { checksDueList, coverList } from '@tumble/contracts/coaches';
+import { formResponse } from '@tumble/contracts/http';
+import { api } from '../../api/client';
+
+export const coachKeys = {
+  cover: ['admin', 'cover'] as const,
+  checks: ['admin', 'coach-checks'] as const,
+};
+
+/** GET /api/v1/admin/cover: scheduled sessions from today whose coach is on leave that day. */
+export function useCover(enabled = true) {
+  return useQuery({
+    queryKey: coachKeys.cover,
+    queryFn: ({ signal }) => api.get('/api/v1/admin/cover', { schema: coverList, signal }),
+    enabled,
+  });
+}
+
+/** GET /api/v1/admin/coach-checks: Working With Children Checks expired or expiring within 30 days. */
+export function useChecksDue(enabled = true) {
+  return useQuery({
+    queryKey: coachKeys.checks,
+    queryFn: ({ signal }) => api.get('/api/v1/admin/coach-checks', { schema: checksDueList, signal }),
+    enabled,
+  });
+}
+
+/** POST /api/v1/admin/cover/:sessionId { coach_id }: the generated form response. */
+export function assignSubstitute(sessionId: number, coachId: number | null) {
+  return api.post(`/api/v1/admin/cover/${sessionId}`, { coach_id: coachId ?? '' }, { schema: formResponse });
+}
+
+/** Assigns and, when accepted, reloads the cover list (the session leaves it). */
+export function useAssignSubstitute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sessionId, coachId }: { sessionId: number; coachId: number | null }) =>
+      assignSubstitute(sessionId, coachId),
+    onSuccess: (response) => {
+      if (response.valid) void queryClient.invalidateQueries({ queryKey: coachKeys.cover });
+    },
+  });
+}
