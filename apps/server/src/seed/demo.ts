@@ -27,6 +27,7 @@ import { restrictedDates, venues } from '../features/venues/venues.tables.ts';
 import { waivers } from '../features/waivers/waivers.tables.ts';
 import { hashPassword, randomToken } from '../platform/secrets.ts';
 import { Tenant } from '../platform/tenancy.ts';
+import { seedClassesDemo } from './classes-demo.ts';
 
 /**
  * The demo company, with fixed ids and the documented logins (README.md). Idempotent: a second
@@ -406,6 +407,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
     await seedCatalog(tx, tenant, parent!.id);
     return true;
   });
+  await seedClassesDemo(db);
   const url = config.publicUrl;
   return {
     created,
