@@ -1,8 +1,13 @@
 import { Navigate } from 'react-router';
-import { useAuthToken } from '../api/use-session';
+import { useAuthToken, useUserMeta } from '../api/use-session';
 
-/** /admin: the dashboard when signed in, the sign-in page otherwise (SPEC.md point 2). */
+/**
+ * /admin: the dashboard when signed in, the sign-in page otherwise (SPEC.md point 2). A coach lands
+ * on today's roll: taking it is what they sign in for (issue 13).
+ */
 export function AdminIndexRedirect() {
   const token = useAuthToken();
-  return <Navigate to={token ? '/admin/dashboard' : '/admin/login'} replace />;
+  const role = useUserMeta()?.role;
+  const home = role === 'companycoach' ? '/admin/roll' : '/admin/dashboard';
+  return <Navigate to={token ? home : '/admin/login'} replace />;
 }

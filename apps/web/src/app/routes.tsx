@@ -279,6 +279,27 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/roll',
+            lazy: page(
+              () => import('../features/roll/roll-day-page'),
+              (m) => m.RollDayPage,
+            ),
+          },
+          {
+            path: 'admin/roll/:sessionId',
+            lazy: page(
+              () => import('../features/roll/roll-page'),
+              (m) => m.RollPage,
+            ),
+          },
+          {
+            path: 'admin/reports/daily-roll',
+            lazy: page(
+              () => import('../features/roll/daily-roll-report-page'),
+              (m) => m.DailyRollReportPage,
+            ),
+          },
+          {
             path: 'admin/reports/birthday-parties',
             lazy: page(
               () => import('../features/reports/party-report-page'),

@@ -22,6 +22,15 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
   },
   // Assigning a substitute needs classes.write; the coach choices need coaches.read (same roles).
   { label: 'Cover', path: '/admin/cover', icon: 'swap', permission: 'classes.write', group: 'Classes' },
+  // A coach sees the sessions they coach; staff see every session.
+  { label: 'Roll', path: '/admin/roll', icon: 'check', permission: 'roll.mark', group: 'Classes' },
+  {
+    label: 'Daily roll',
+    path: '/admin/reports/daily-roll',
+    icon: 'chart',
+    permission: 'classes.write',
+    group: 'Reports',
+  },
   {
     label: 'Party report',
     path: '/admin/reports/birthday-parties',

@@ -9,6 +9,7 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -20,7 +21,7 @@ import {
   type ReportResponse,
   reportResponse,
 } from '@tumble/contracts/reports';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { formatDate, formatMoney } from '../../admin/format';
 import { api } from '../../api/client';
@@ -129,7 +130,14 @@ function ReportTable({ table, rows }: { table: ReportMeta['tables'][number]; row
  * filters live in the URL (?year=2026, so a report can be bookmarked and shared), the server
  * answers the meta and rows, and each table shows as a chart, a table and in the CSV download.
  */
-export function ReportPage({ name: fixed }: { name?: string }) {
+export function ReportPage({
+  name: fixed,
+  actions,
+}: {
+  name?: string;
+  /** More buttons beside the CSV download (a PDF), given the filter values in use. */
+  actions?: (filters: Record<string, string | number>) => ReactNode;
+}) {
   const routeParams = useParams();
   const name = fixed ?? routeParams.report ?? '';
   const [params, setParams] = useSearchParams();
@@ -167,37 +175,53 @@ export function ReportPage({ name: fixed }: { name?: string }) {
           {meta?.title ?? 'Report'}
         </Title>
         <Group gap="sm">
-          {meta?.filters.map((filter) => (
-            <NativeSelect
-              key={filter.name}
-              aria-label={filter.label}
-              value={filterValue(filter.name)}
-              onChange={(e) => {
-                const next = new URLSearchParams(params);
-                next.set(filter.name, e.currentTarget.value);
-                setParams(next, { replace: true });
-              }}
-              data={
-                filter.type === 'year'
-                  ? [
-                      ...new Set([
-                        thisYear - 2,
-                        thisYear - 1,
-                        thisYear,
-                        thisYear + 1,
-                        Number(filterValue(filter.name)),
-                      ]),
-                    ]
-                      .filter((y) => y > 0)
-                      .sort()
-                      .map(String)
-                  : (filter.options ?? [])
-              }
-            />
-          ))}
+          {meta?.filters.map((filter) =>
+            filter.type === 'date' ? (
+              <TextInput
+                key={filter.name}
+                type="date"
+                aria-label={filter.label}
+                value={filterValue(filter.name)}
+                onChange={(e) => {
+                  if (!e.currentTarget.value) return;
+                  const next = new URLSearchParams(params);
+                  next.set(filter.name, e.currentTarget.value);
+                  setParams(next, { replace: true });
+                }}
+              />
+            ) : (
+              <NativeSelect
+                key={filter.name}
+                aria-label={filter.label}
+                value={filterValue(filter.name)}
+                onChange={(e) => {
+                  const next = new URLSearchParams(params);
+                  next.set(filter.name, e.currentTarget.value);
+                  setParams(next, { replace: true });
+                }}
+                data={
+                  filter.type === 'year'
+                    ? [
+                        ...new Set([
+                          thisYear - 2,
+                          thisYear - 1,
+                          thisYear,
+                          thisYear + 1,
+                          Number(filterValue(filter.name)),
+                        ]),
+                      ]
+                        .filter((y) => y > 0)
+                        .sort()
+                        .map(String)
+                    : (filter.options ?? [])
+                }
+              />
+            ),
+          )}
           <Button onClick={download} disabled={!report.data}>
             Download CSV
           </Button>
+          {actions && report.data ? actions(report.data.filters) : null}
         </Group>
       </Group>
       {downloadError ? <Alert color="red">{messages.formLoadFailed}</Alert> : null}
