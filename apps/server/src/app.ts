@@ -25,6 +25,8 @@ import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { registerSaleKinds } from './features/checkout/kinds.ts';
 import { rollRoutes } from './features/classes/roll.routes.ts';
+import { sessionRoutes } from './features/classes/sessions.routes.ts';
+import { termClassResources } from './features/classes/term-classes.resource.ts';
 import { timetableRoutes } from './features/classes/timetable.routes.ts';
 import { coachResources } from './features/coaches/coaches.resource.ts';
 import { coachRoutes } from './features/coaches/coaches.routes.ts';
@@ -171,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partyReportRoutes);
   await app.register(timetableRoutes);
   await app.register(rollRoutes);
+  await app.register(sessionRoutes);
   await app.register(termCalendarRoutes);
   await app.register(studentRoutes);
   await app.register(accountRoutes);
@@ -182,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...venueResources,
       ...eventResources,
       ...termResources,
+      ...termClassResources,
       ...uniformResources,
       parentsResource,
       staffResource,

@@ -134,12 +134,18 @@ describe('route walker: every registered route', () => {
       sql`select id from mail_outbox where company_id = ${a.id} order by id limit 1`,
     );
     const { coach } = await createCoach(db, a.id);
-    const { sessions: classSessionRows } = await createClassWithSessions(db, a.id, {
+    const {
+      sessions: classSessionRows,
+      termClass,
+      term,
+    } = await createClassWithSessions(db, a.id, {
       coachId: coach.id,
       dates: ['2030-01-08'],
     });
     ids = {
       classSession: classSessionRows[0]!.id,
+      termClass: termClass.id,
+      term: term.id,
       coach: coach.id,
       company: a.id,
       parent: parent.id,
@@ -256,6 +262,14 @@ describe('route walker: every registered route', () => {
       ],
       'POST /api/v1/admin/cover/:id': [`/api/v1/admin/cover/${ids.classSession}`, { coach_id: ids.coach }],
       'GET /api/v1/admin/roll/:id': [`/api/v1/admin/roll/${ids.classSession}`],
+      'GET /api/v1/admin/term-classes/:id/generate': [`/api/v1/admin/term-classes/${ids.termClass}/generate`],
+      'POST /api/v1/admin/term-classes/:id/generate': [
+        `/api/v1/admin/term-classes/${ids.termClass}/generate`,
+      ],
+      'GET /api/v1/admin/terms/:id/generate': [`/api/v1/admin/terms/${ids.term}/generate`],
+      'POST /api/v1/admin/terms/:id/generate': [`/api/v1/admin/terms/${ids.term}/generate`],
+      'GET /api/v1/admin/terms/:id/copy-classes': [`/api/v1/admin/terms/${ids.term}/copy-classes`],
+      'POST /api/v1/admin/terms/:id/copy-classes': [`/api/v1/admin/terms/${ids.term}/copy-classes`],
       'POST /api/v1/admin/roll/:id/marks': [
         `/api/v1/admin/roll/${ids.classSession}/marks`,
         { child_id: ids.child, status: 'present' },

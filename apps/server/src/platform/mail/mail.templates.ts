@@ -93,6 +93,15 @@ export const mailTemplates = {
       'If you have any questions, please reply to this mail.',
     ],
   },
+  'class-session-cancelled': {
+    subject: 'Class cancelled: {{class}} on {{date}}',
+    body: [
+      'Hello {{name}},',
+      '{{company}} has cancelled {{class}} on {{date}} at {{time}} for {{children}}.',
+      'Reason: {{reason}}',
+      'If you have any questions, please reply to this mail.',
+    ],
+  },
   'refund-due': {
     subject: 'Payment to refund: booking {{reference}}',
     body: [

@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../features/bookings/bookings.tables.ts';
+import { classSessions } from '../../features/classes/classes.tables.ts';
 import { partyBookings } from '../../features/parties/parties.tables.ts';
 import { children } from '../../features/students/students.tables.ts';
 import { createCompany, createUser, signIn } from '../../testing/factories.ts';
@@ -112,6 +113,21 @@ describe('resource engine: every resource in the registry', () => {
   const READ_ONLY_ROWS: Record<string, (parentId: number | null) => Promise<number>> = {
     parents: async () => (await createUser(t.database.db, companyA, { role: 'student' })).id,
     staff: async () => (await createUser(t.database.db, companyA, { role: 'companycoach' })).id,
+    // Sessions are generated from their class, never typed in.
+    'class-sessions': async (termClassId) => {
+      const [row] = await t.database.db
+        .insert(classSessions)
+        .values({
+          companyId: companyA,
+          termClassId: termClassId!,
+          slotDate: '2030-01-07',
+          date: '2030-01-07',
+          startTime: '09:00',
+          durationMinutes: 60,
+        })
+        .returning();
+      return row!.id;
+    },
     bookings: async (eventId) => {
       const [row] = await t.database.db
         .insert(bookings)
