@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   confirmDialog,
@@ -91,12 +91,27 @@ async function fillDialogDate(page: Page, label: string, iso: string) {
   await expect.poll(() => box.inputValue()).toBe(displayDate(iso));
 }
 
-/** The rows of a section's table on a row's page, as their cells' text. */
+/** A related section on a row's page: a table, on a phone a list of cards. */
+function section(page: Page, label: string): Locator {
+  return page
+    .getByRole('table', { name: label, exact: true })
+    .or(page.getByRole('list', { name: label, exact: true }));
+}
+
+/** The rows of a section on a row's page, as their cells' text (a phone's card: title, then values). */
 async function sectionRows(page: Page, label: string): Promise<string[][]> {
-  const rows = page.getByRole('table', { name: label, exact: true }).getByRole('row');
   const out: string[][] = [];
-  for (const row of (await rows.all()).slice(1))
-    out.push((await row.getByRole('cell').allInnerTexts()).map((t) => t.trim()));
+  const table = page.getByRole('table', { name: label, exact: true });
+  if ((await table.count()) > 0) {
+    for (const row of (await table.getByRole('row').all()).slice(1))
+      out.push((await row.getByRole('cell').allInnerTexts()).map((t) => t.trim()));
+    return out;
+  }
+  for (const card of await page.getByRole('list', { name: label, exact: true }).getByRole('listitem').all()) {
+    const title = await card.locator('p').first().innerText();
+    const values = await card.getByRole('definition').allInnerTexts();
+    out.push([title, ...values].map((t) => t.trim()));
+  }
   return out;
 }
 
@@ -117,7 +132,7 @@ describe.each(bothViewports)('admin bookings (%s)', (viewport) => {
 
     await signInAsStaff(page);
     await page.goto(`/admin/events/${camp.id}/bookings/${booking.id}`);
-    await shows(page.getByRole('table', { name: 'Children', exact: true }), 'the booking’s children');
+    await shows(section(page, 'Children'), 'the booking’s children');
     expect(await sectionRows(page, 'Children')).toEqual([[`${child} Tester`, '03/02/2018', 'Daily']]);
     expect(await sectionRows(page, 'Days')).toEqual([[displayDate(from), camp.morning, '09:00–12:00', '1']]);
     await shot('booking-page');
@@ -196,9 +211,9 @@ describe.each(bothViewports)('admin bookings (%s)', (viewport) => {
 
     await signInAsStaff(page);
     await page.goto(`/admin/parents/${parents.data[0]!.id}`);
-    await shows(page.getByRole('table', { name: 'Bookings', exact: true }), 'the parent’s bookings');
+    await shows(section(page, 'Bookings'), 'the parent’s bookings');
     expect(await sectionRows(page, 'Children')).toContainEqual([`${child} Tester`, '03/02/2018']);
-    const bookings = page.getByRole('table', { name: 'Bookings', exact: true });
+    const bookings = section(page, 'Bookings');
     expect(await sectionRows(page, 'Bookings')).toContainEqual([
       code,
       camp.name,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FieldMeta, ResourceMeta } from '@tumble/contracts/resources';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
 import { eventRow, eventsMeta } from '../../test/admin-fixtures';
 import { staffAcl } from '../../test/fixtures';
@@ -118,6 +118,42 @@ describe('a booking’s page', () => {
       const days = screen.getByRole('table', { name: 'Days' });
       expect(within(days).getByText('05/01/2026')).toBeTruthy();
       expect(within(days).getByText('Morning camp')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'on a phone lists each child and day as a small card, not a table wider than the screen',
+    async () => {
+      const phoneQuery = vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            matches: query === '(max-width: 36em)',
+            media: query,
+            onchange: null,
+            addListener: () => {},
+            removeListener: () => {},
+            addEventListener: () => {},
+            removeEventListener: () => {},
+            dispatchEvent: () => false,
+          }) as MediaQueryList,
+      );
+      try {
+        server();
+        api.setToken('tok');
+        renderApp('/admin/events/1/bookings/7');
+
+        const children = await screen.findByRole('list', { name: 'Children' }, { timeout: 5000 });
+        expect(screen.queryByRole('table', { name: 'Children' })).toBeNull();
+        const [ava] = within(children).getAllByRole('listitem');
+        expect(within(ava!).getByText('Ava Smith')).toBeTruthy();
+        expect(within(ava!).getByRole('term').textContent).toBe('Date of birth');
+        expect(within(ava!).getByRole('definition').textContent).toBe('04/03/2018');
+        const days = screen.getByRole('list', { name: 'Days' });
+        expect(within(days).getByText('05/01/2026')).toBeTruthy();
+      } finally {
+        phoneQuery.mockRestore();
+      }
     },
     SLOW,
   );
