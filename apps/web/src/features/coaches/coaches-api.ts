@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { checksDueList, coverList } from '@tumble/contracts/coaches';
 import { formResponse } from '@tumble/contracts/http';
@@ -31,14 +32,17 @@ export function assignSubstitute(sessionId: number, coachId: number | null) {
   return api.post(`/api/v1/admin/cover/${sessionId}`, { coach_id: coachId ?? '' }, { schema: formResponse });
 }
 
-/** Assigns and, when accepted, reloads the cover list (the session leaves it). */
+/** Assigns and, when accepted, says so and reloads the cover list (the session leaves it). */
 export function useAssignSubstitute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ sessionId, coachId }: { sessionId: number; coachId: number | null }) =>
       assignSubstitute(sessionId, coachId),
     onSuccess: (response) => {
-      if (response.valid) void queryClient.invalidateQueries({ queryKey: coachKeys.cover });
+      if (!response.valid) return;
+      if (response.info)
+        notifications.show({ title: response.info.title, message: response.info.message, color: 'teal' });
+      void queryClient.invalidateQueries({ queryKey: coachKeys.cover });
     },
   });
 }

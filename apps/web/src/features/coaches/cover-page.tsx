@@ -49,7 +49,6 @@ function AssignSubstitute({ item }: { item: CoverItem }) {
         error={error}
         size="sm"
         style={{ flex: 1, minWidth: 0 }}
-        maw={280}
       />
       <Button
         size="sm"
@@ -109,7 +108,7 @@ export function CoverPage() {
                     <Text fw={600} size="sm">
                       {item.class_name}
                     </Text>
-                    <Badge color="orange" variant="light">
+                    <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
                       Needs cover
                     </Badge>
                   </Group>
@@ -133,7 +132,7 @@ export function CoverPage() {
                   <Table.Th>Class</Table.Th>
                   <Table.Th>When</Table.Th>
                   <Table.Th>Coach</Table.Th>
-                  <Table.Th>Substitute</Table.Th>
+                  <Table.Th w={340}>Substitute</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
