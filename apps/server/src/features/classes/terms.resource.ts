@@ -205,7 +205,7 @@ export const termClosuresResource = defineResource({
     ),
   },
   list: {
-    columns: ['start_date', 'end_date', 'reason', 'kind'],
+    columns: ['reason', 'start_date', 'end_date', 'kind'],
     search: ['reason'],
     filters: ['kind'],
     defaultSort: { field: 'start_date', order: 'asc' },
