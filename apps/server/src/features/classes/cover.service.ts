@@ -1,10 +1,11 @@
 import type { FormResponse } from '@tumble/contracts/http';
-import { and, asc, eq, gte, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { NotFoundError } from '../../platform/errors.ts';
+import { AppError, NotFoundError } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { leaveOn, leavesFrom, namesOfCoaches, rosterProblem } from '../coaches/coaches.service.ts';
+import { leaveOn, leavesFrom, namesOfCoaches } from '../coaches/coaches.service.ts';
 import { classSessions, termClasses } from './classes.tables.ts';
+import { moveSession } from './sessions.service.ts';
 
 export interface CoverNeeded {
   sessionId: number;
@@ -73,18 +74,17 @@ export async function sessionsNeedingCover(db: Db, tenant: Tenant, today: string
   });
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
 const refused = (message: string): FormResponse => ({
   valid: false,
   error: { html_message: message, element: [{ name: 'coach_id', messages: [message] }] },
 });
 
 /**
- * Makes `coachId` the coach of one session (a substitute for a coach on leave). Refused with a
- * message on the coach field when the substitute may not be rostered that day (their Working With
- * Children Check), is on leave themselves, or already coaches a session at that time. The session
- * is marked as changed by hand, so generating the term's sessions again keeps the substitute.
+ * Makes `coachId` the coach of one session (a substitute for a coach on leave): a session move
+ * that changes only the coach (sessions.service's `moveSession`: the roster check of the
+ * substitute's Working With Children Check, the clash check against their other sessions under the
+ * schedule lock, and the hand-edited mark that regeneration keeps), refused as well when the
+ * substitute is on leave that day. Each refusal is a message on the coach field.
  */
 export async function assignSubstitute(
   db: Db,
@@ -94,52 +94,24 @@ export async function assignSubstitute(
 ): Promise<FormResponse> {
   return db.transaction(async (tx) => {
     const [session] = await tx
-      .select()
+      .select({ date: classSessions.date })
       .from(classSessions)
       .where(tenant.byId(classSessions, sessionId))
       .for('update');
     if (!session) throw new NotFoundError();
-    if (session.status !== 'scheduled') return refused('This session is cancelled.');
-    const problem = await rosterProblem(tx, tenant, coachId, session.date);
-    if (problem) return refused(problem);
-    // One assignment per coach at a time, so two staff cannot give the same coach two sessions at
-    // once (both would see the other's session as not yet assigned).
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`coach-roster:${tenant.companyId}:${coachId}`}))`,
-    );
-    const name = (await namesOfCoaches(tx, tenant, [coachId])).get(coachId) ?? 'This coach';
-    const leave = await leaveOn(tx, tenant, coachId, session.date);
-    if (leave) return refused(`${name} is on leave that day.`);
-    const start = minutesOf(session.startTime);
-    const end = start + session.durationMinutes;
-    const sameDay = await tx
-      .select({
-        id: classSessions.id,
-        startTime: classSessions.startTime,
-        durationMinutes: classSessions.durationMinutes,
-        className: termClasses.name,
-      })
-      .from(classSessions)
-      .innerJoin(termClasses, tenant.where(termClasses, eq(termClasses.id, classSessions.termClassId)))
-      .where(
-        tenant.where(
-          classSessions,
-          eq(classSessions.date, session.date),
-          eq(classSessions.status, 'scheduled'),
-          ne(classSessions.id, session.id),
-          or(eq(classSessions.coachId, coachId), sql`${coachId} = any(${termClasses.assistantCoachIds})`),
-        ),
-      );
-    const clash = sameDay.find((other) => {
-      const otherStart = minutesOf(other.startTime);
-      return otherStart < end && start < otherStart + other.durationMinutes;
-    });
-    if (clash)
-      return refused(`${name} is already coaching ${clash.className} at ${clash.startTime.slice(0, 5)}.`);
-    await tx
-      .update(classSessions)
-      .set({ coachId, editedAt: new Date() })
-      .where(tenant.byId(classSessions, session.id));
+    if (await leaveOn(tx, tenant, coachId, session.date)) {
+      const name = (await namesOfCoaches(tx, tenant, [coachId])).get(coachId) ?? 'This coach';
+      return refused(`${name} is on leave that day.`);
+    }
+    try {
+      await moveSession(tx, tenant, sessionId, { coachId });
+    } catch (error) {
+      // The move's refusals are checks made before it writes anything: say why, change nothing.
+      if (error instanceof AppError && error.statusCode < 500 && !(error instanceof NotFoundError))
+        return refused(error.message);
+      throw error;
+    }
+    const name = (await namesOfCoaches(tx, tenant, [coachId])).get(coachId) ?? 'The substitute';
     return {
       valid: true,
       info: { title: 'Substitute assigned', message: `${name} now coaches this session.` },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../platform/time.ts';
+import { addDays, displayDate, todayIn } from '../../platform/time.ts';
 import { createClassWithSessions, createCoach, createLeave } from '../../testing/coach-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
@@ -162,7 +162,7 @@ describe('coaches: profiles, leave and cover', () => {
       'Ari Leave is on leave that day.',
     );
     expect(fieldMessage((await assign(busy.id)).json(), 'coach_id')).toBe(
-      'Bo Busy is already coaching Ninja Kids at 16:30.',
+      `Bo Busy already coaches Ninja Kids on ${displayDate(day)} 16:30–17:30.`,
     );
     expect(
       fieldMessage((await call('POST', `/api/v1/admin/cover/${session.id}`, staff, {})).json(), 'coach_id'),
