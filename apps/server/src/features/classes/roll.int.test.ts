@@ -200,9 +200,9 @@ describe('the daily roll', () => {
     const report = await get('/api/v1/admin/reports/daily-roll?date=2030-01-08', staff);
     expect(report.statusCode).toBe(200);
     const { data } = report.json();
-    expect(data.sessions.map((s: { class: string; expected: number }) => [s.class, s.expected])).toEqual([
-      ['Kinder Gym Tuesday', 4],
-      ['Ninja Kids Tuesday', 1],
+    expect(data.sessions.map((s: { session: string; expected: number }) => [s.session, s.expected])).toEqual([
+      ['16:00–17:00 Kinder Gym Tuesday', 4],
+      ['17:00–18:00 Ninja Kids Tuesday', 1],
     ]);
     expect(data.children.find((c: { child: string }) => c.child === 'Ben Roll')).toMatchObject({
       mark: 'Present',

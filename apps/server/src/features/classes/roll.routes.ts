@@ -47,8 +47,7 @@ export const dailyRollReport = defineReport({
     sessions: {
       label: 'Sessions',
       columns: [
-        { name: 'time', label: 'Time', type: 'text' },
-        { name: 'class', label: 'Class', type: 'text' },
+        { name: 'session', label: 'Session', type: 'text' },
         { name: 'room', label: 'Room', type: 'text' },
         { name: 'coach', label: 'Coach', type: 'text' },
         { name: 'expected', label: 'Expected', type: 'number' },
@@ -60,12 +59,13 @@ export const dailyRollReport = defineReport({
       ],
       rows: async ({ db, tenant, filters }) => {
         const rolls = await dayRolls(db, tenant, await reportDate(db, tenant, filters.date));
-        return rolls.map(({ session, children }): ReportRow => {
+        return rolls.map((roll): ReportRow => {
+          const { session, children } = roll;
           const count = (status: string | null) =>
             children.filter((c) => (c.mark?.status ?? null) === status).length;
           return {
-            time: `${session.start_time}–${session.end_time}`,
-            class: session.status === 'cancelled' ? `${session.class_name} (cancelled)` : session.class_name,
+            session:
+              session.status === 'cancelled' ? `${sessionTitle(roll)} (cancelled)` : sessionTitle(roll),
             room: session.room,
             coach: session.coach,
             expected: children.length,

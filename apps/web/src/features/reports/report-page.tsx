@@ -109,7 +109,8 @@ function ReportTable({ table, rows }: { table: ReportMeta['tables'][number]; row
                       <Table.Td
                         key={c.name}
                         ta={c.type === 'text' || c.type === 'date' ? undefined : 'right'}
-                        style={{ overflowWrap: 'anywhere' }}
+                        // Whole words stay whole ('Present', not 'Prese nt'); a wide table scrolls.
+                        style={{ overflowWrap: 'break-word' }}
                       >
                         {cellText(c, row[c.name])}
                       </Table.Td>

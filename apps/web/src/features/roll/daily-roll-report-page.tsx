@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { saveBlob } from '../../components/file-download';
+import { PageLoader } from '../../components/page-loader';
 import { ReportPage } from '../reports/report-page';
+import { useRollDay } from './roll-api';
 
 /** The printable roll of a day: the same sessions and children as the table, one PDF. */
 function PdfButton({ date }: { date: string }) {
@@ -25,20 +27,17 @@ function PdfButton({ date }: { date: string }) {
   );
 }
 
-/** Today on this device's calendar: staff work in the company's zone, and the date stays editable. */
-function localToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /** /admin/reports/daily-roll (SPEC reports/daily-roll): every class session of a day with its children and marks. */
 export function DailyRollReportPage() {
   const [params, setParams] = useSearchParams();
   const missing = !params.get('date');
-  // The date lives in the URL like every report filter, so a printed day can be bookmarked.
+  // The date lives in the URL like every report filter; the first one is the company's today (its zone).
+  const today = useRollDay('', missing);
+  const companyToday = today.data?.date;
   useEffect(() => {
-    if (missing) setParams({ date: localToday() }, { replace: true });
-  }, [missing, setParams]);
+    if (missing && companyToday) setParams({ date: companyToday }, { replace: true });
+  }, [missing, companyToday, setParams]);
+  if (missing && !today.isError) return <PageLoader />;
   return (
     <ReportPage name="daily-roll" actions={(filters) => <PdfButton date={String(filters.date ?? '')} />} />
   );

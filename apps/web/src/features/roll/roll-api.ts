@@ -18,8 +18,9 @@ export const rollKeys = {
 const REFRESH_MS = 20_000;
 
 /** GET /api/v1/admin/roll?date=: the day's sessions (empty date: the company's today). */
-export function useRollDay(date: string) {
+export function useRollDay(date: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: rollKeys.day(date),
     queryFn: ({ signal }) =>
       api.get('/api/v1/admin/roll', { schema: rollDayResponse, query: date ? { date } : {}, signal }),

@@ -47,7 +47,12 @@ function SessionCard({ session }: { session: RollSession }) {
         {cancelled ? (
           <Badge color="gray">Cancelled</Badge>
         ) : (
-          <Badge color={done ? 'teal' : session.marked > 0 ? 'yellow' : 'gray'} size="lg" variant="light">
+          <Badge
+            color={done ? 'teal' : session.marked > 0 ? 'yellow' : 'gray'}
+            size="lg"
+            variant="light"
+            style={{ flexShrink: 0 }}
+          >
             {session.marked}/{session.expected} marked
           </Badge>
         )}
@@ -68,14 +73,26 @@ export function RollDayPage() {
     <Stack maw={900} w="100%" mx="auto" gap="md">
       <PageTitle title="Roll" description={date ? dayText(date) : undefined} />
       <Group gap="xs" wrap="wrap">
-        <Button variant="default" size="md" disabled={!date} onClick={() => go(shiftDay(date, -1))}>
-          Previous day
+        <Button
+          variant="default"
+          size="md"
+          aria-label="Previous day"
+          disabled={!date}
+          onClick={() => go(shiftDay(date, -1))}
+        >
+          ‹ Prev
         </Button>
         <Button variant="default" size="md" onClick={() => go('')}>
           Today
         </Button>
-        <Button variant="default" size="md" disabled={!date} onClick={() => go(shiftDay(date, 1))}>
-          Next day
+        <Button
+          variant="default"
+          size="md"
+          aria-label="Next day"
+          disabled={!date}
+          onClick={() => go(shiftDay(date, 1))}
+        >
+          Next ›
         </Button>
         <TextInput
           type="date"

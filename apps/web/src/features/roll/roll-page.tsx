@@ -22,6 +22,8 @@ function NoteField({ child, save }: { child: RollChild; save: (note: string) => 
   const saved = child.mark?.note ?? '';
   const [open, setOpen] = useState(false);
   const [text, setText] = useState(saved);
+  // A note belongs to a mark: it shows once the child is marked.
+  if (!child.mark) return null;
   if (!open)
     return (
       <Group gap="xs" wrap="nowrap">
@@ -33,8 +35,6 @@ function NoteField({ child, save }: { child: RollChild; save: (note: string) => 
         <Button
           variant="subtle"
           size="compact-md"
-          disabled={!child.mark}
-          title={child.mark ? undefined : 'Mark the child first'}
           onClick={() => {
             setText(saved);
             setOpen(true);
@@ -118,7 +118,7 @@ function ChildRow({
                 key={status}
                 h={52}
                 px={4}
-                fz="md"
+                fz={{ base: 'sm', xs: 'md' }}
                 color={STATUS[status].color}
                 variant={on ? 'filled' : 'light'}
                 aria-pressed={on}
