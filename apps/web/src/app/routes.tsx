@@ -63,6 +63,31 @@ function resourceRoutes(): RouteObject[] {
         (m) => m.TermCalendarPage,
       ),
     })),
+    // Generating sessions of one class, or of a whole term; copying the previous term's classes
+    // (actions without a row register the path with a row's id too, which the screen ignores).
+    {
+      path: 'admin/term-classes/:id/generate-sessions',
+      lazy: page(
+        () => import('../features/classes/generate-sessions-page'),
+        (m) => m.GenerateSessionsPage,
+      ),
+    },
+    ...['admin/term-classes/generate-term-sessions', 'admin/term-classes/:id/generate-term-sessions'].map(
+      (path) => ({
+        path,
+        lazy: page(
+          () => import('../features/classes/generate-sessions-page'),
+          (m) => m.GenerateTermSessionsPage,
+        ),
+      }),
+    ),
+    ...['admin/term-classes/copy-previous-term', 'admin/term-classes/:id/copy-previous-term'].map((path) => ({
+      path,
+      lazy: page(
+        () => import('../features/classes/copy-classes-page'),
+        (m) => m.CopyClassesPage,
+      ),
+    })),
     {
       path: 'admin/events/:eventId/bookings/:id/booking-waivers',
       lazy: page(

@@ -62,14 +62,14 @@ export const termClassesResource = defineResource({
     ),
   },
   list: {
-    columns: ['name', 'term_id', 'weekday', 'start_time', 'room_id', 'lead_coach_id', 'capacity', 'status'],
+    columns: ['name', 'term_id', 'weekday', 'start_time', 'room_id', 'lead_coach_id'],
     search: ['name'],
     filters: ['term_id', 'class_type_id', 'weekday', 'room_id', 'lead_coach_id', 'status'],
     defaultSort: { field: 'weekday', order: 'asc' },
   },
   actions: {
     generate: { label: 'Generate sessions', selection: 'one', screen: 'generate-sessions' },
-    'generate-term': { label: 'Generate a term', selection: 'none', screen: 'generate-term-sessions' },
+    'generate-term': { label: 'Generate a term’s sessions', selection: 'none', screen: 'generate-term-sessions' },
     'copy-previous-term': {
       label: 'Copy the classes of the previous term',
       selection: 'none',
