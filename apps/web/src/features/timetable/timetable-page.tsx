@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import type { TimetableItem, TimetableResponse } from '@tumble/contracts/timetable';
 import { Link, useSearchParams } from 'react-router';
 import { useNarrowScreen } from '../../components/narrow-screen';
@@ -30,18 +30,33 @@ const colourOf = (item: TimetableItem) =>
   (item.kind === 'class' ? item.colour : null) ?? KIND_COLOUR[item.kind === 'party' ? 'party' : 'event'];
 
 /** One block: time, title, what it is and who or where, in the class type's colour; opens the session. */
-function Block({ item, by, showGroup }: { item: TimetableItem; by: TimetableBy; showGroup?: string }) {
+function Block({
+  item,
+  by,
+  showGroup,
+  compact,
+}: {
+  item: TimetableItem;
+  by: TimetableBy;
+  /** The day list names each block's room (or coach); the grid's rows already do. */
+  showGroup?: string;
+  /** In a grid cell: a smaller title fits a day's column. */
+  compact?: boolean;
+}) {
   const colour = colourOf(item);
   const cancelled = item.status === 'cancelled';
   // The grouping already says the room (or coach): name the other one.
   const other = by === 'room' ? item.coach : item.room;
+  // "Kinder Gym Monday" already says it is Kinder Gym.
+  const detail = item.title.startsWith(item.detail) ? null : item.detail;
   return (
     <Box
       component={Link}
       to={item.link}
       aria-label={`${item.title} ${dayLabel(item.date)} ${item.start_time}`}
       display="block"
-      p={6}
+      py={4}
+      px={6}
       style={{
         borderLeft: `4px solid ${colour}`,
         background: `${colour}1f`,
@@ -49,30 +64,28 @@ function Block({ item, by, showGroup }: { item: TimetableItem; by: TimetableBy; 
         color: 'inherit',
         textDecoration: 'none',
         opacity: cancelled ? 0.6 : 1,
+        // Narrow grid columns: a name longer than the column still breaks rather than overflow.
+        overflowWrap: 'break-word',
       }}
     >
       <Text size="xs" fw={600}>
         {item.start_time}–{item.end_time}
       </Text>
-      <Text size="sm" fw={600} td={cancelled ? 'line-through' : undefined} lh={1.25}>
+      <Text size={compact ? 'xs' : 'sm'} fw={700} td={cancelled ? 'line-through' : undefined} lh={1.25}>
         {item.title}
       </Text>
       <Text size="xs" c="dimmed" lh={1.3}>
-        {[item.detail, showGroup, other].filter(Boolean).join(' · ')}
+        {[detail, showGroup, other].filter(Boolean).join(' · ')}
       </Text>
-      {cancelled || item.needs_cover ? (
-        <Group gap={4} mt={4}>
-          {cancelled ? (
-            <Badge size="xs" color="gray">
-              Cancelled
-            </Badge>
-          ) : null}
-          {item.needs_cover ? (
-            <Badge size="xs" color="red">
-              Needs cover
-            </Badge>
-          ) : null}
-        </Group>
+      {cancelled ? (
+        <Text size="xs" fw={700} c="dimmed">
+          Cancelled
+        </Text>
+      ) : null}
+      {item.needs_cover ? (
+        <Text size="xs" fw={700} c="red.8">
+          Needs cover
+        </Text>
       ) : null}
     </Box>
   );
@@ -82,10 +95,17 @@ function Block({ item, by, showGroup }: { item: TimetableItem; by: TimetableBy; 
 function WeekGrid({ data }: { data: TimetableResponse }) {
   return (
     <Table.ScrollContainer minWidth={960}>
-      <Table withTableBorder withColumnBorders layout="fixed" verticalSpacing={6} aria-label="Timetable">
+      <Table
+        withTableBorder
+        withColumnBorders
+        layout="fixed"
+        verticalSpacing={6}
+        horizontalSpacing={6}
+        aria-label="Timetable"
+      >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={130}>{data.by === 'room' ? 'Room' : 'Coach'}</Table.Th>
+            <Table.Th w={110}>{data.by === 'room' ? 'Room' : 'Coach'}</Table.Th>
             {data.days.map((day) => (
               <Table.Th key={day} bg={day === data.today ? 'var(--mantine-color-blue-light)' : undefined}>
                 {dayLabel(day)}
@@ -105,7 +125,12 @@ function WeekGrid({ data }: { data: TimetableResponse }) {
                     {group.items
                       .filter((item) => item.date === day)
                       .map((item) => (
-                        <Block key={`${item.kind}-${item.id}-${item.date}`} item={item} by={data.by} />
+                        <Block
+                          key={`${item.kind}-${item.id}-${item.date}`}
+                          item={item}
+                          by={data.by}
+                          compact
+                        />
                       ))}
                   </Stack>
                 </Table.Td>
