@@ -261,6 +261,7 @@ describe('route walker: every registered route', () => {
         `/api/v1/admin/events/${ids.event}/bookings/${ids.booking}/sections`,
       ],
       'POST /api/v1/admin/cover/:id': [`/api/v1/admin/cover/${ids.classSession}`, { coach_id: ids.coach }],
+      'GET /api/v1/admin/coaches/:id/sections': [`/api/v1/admin/coaches/${ids.coach}/sections`],
       'GET /api/v1/admin/roll/:id': [`/api/v1/admin/roll/${ids.classSession}`],
       'GET /api/v1/admin/term-classes/:id/generate': [`/api/v1/admin/term-classes/${ids.termClass}/generate`],
       'POST /api/v1/admin/term-classes/:id/generate': [

@@ -186,11 +186,18 @@ describe('coaches: profiles, leave and cover', () => {
     const company = (await createCompany(db)).id;
     const admin = (await sessionFor(db, await createUser(db, company, { role: 'companyadmin' }))).headers;
     await createCoach(db, company, { fullName: 'Old Check', wwccExpiresOn: inDays(-3) });
-    await createCoach(db, company, { fullName: 'Soon Check', wwccExpiresOn: inDays(30) });
     await createCoach(db, company, { fullName: 'Later Check', wwccExpiresOn: inDays(31) });
+    await createCoach(db, company, { fullName: 'Soon Check', wwccExpiresOn: inDays(30) });
+    const mid = await createCoach(db, company, { fullName: 'Mid Check', wwccExpiresOn: inDays(10) });
+    // A coach's page says whether the check lets them be rostered today and in 30 days.
+    const sections = await call('GET', `/api/v1/admin/coaches/${mid.coach.id}/sections`, admin);
+    expect(sections.json()[0].rows).toEqual([
+      { today: 'May be rostered', in_30_days: "Mid Check's Working With Children Check has expired." },
+    ]);
     const response = await call('GET', '/api/v1/admin/coach-checks', admin);
     expect(response.json().data).toEqual([
       expect.objectContaining({ name: 'Old Check', expires_on: inDays(-3), expired: true }),
+      expect.objectContaining({ name: 'Mid Check', expires_on: inDays(10), expired: false }),
       expect.objectContaining({ name: 'Soon Check', expires_on: inDays(30), expired: false }),
     ]);
   });

@@ -2,8 +2,9 @@ import { eq, ne } from 'drizzle-orm';
 import { defineResource } from '../../platform/resources/define.ts';
 import { field } from '../../platform/resources/fields.ts';
 import { compact, dateOrderError, weekdayOptions } from '../../platform/resources/options.ts';
-import { todayIn } from '../../platform/time.ts';
+import { addDays, todayIn } from '../../platform/time.ts';
 import { companyOf, contactOf } from '../accounts/accounts.service.ts';
+import { checkProblem } from './coaches.service.ts';
 import { coaches, coachLeaves, coachPrivateSlots, coachUniforms } from './coaches.tables.ts';
 
 const access = { read: 'coaches.read', write: 'coaches.write' } as const;
@@ -47,6 +48,29 @@ export const coachesResource = defineResource({
   },
   permissions: access,
   deleteMode: 'archive',
+  sections: {
+    rostering: {
+      label: 'Rostering',
+      columns: [
+        { name: 'today', label: 'Today' },
+        { name: 'in_30_days', label: 'In 30 days' },
+      ],
+      // Whether the check lets the coach be rostered now and a month ahead (the roster's own rule).
+      rows: async ({ tx, tenant }, row) => {
+        const today = todayIn((await companyOf(tx, tenant)).timeZone);
+        const check = {
+          wwccNumber: row.wwcc_number as string | null,
+          wwccOutcome: row.wwcc_outcome as 'cleared' | 'pending' | 'barred' | null,
+          wwccVerifiedOn: row.wwcc_verified_on as string | null,
+          wwccExpiresOn: row.wwcc_expires_on as string | null,
+          archivedAt: null,
+        };
+        const status = (date: string) =>
+          checkProblem(String(row.name || 'This coach'), check, date) ?? 'May be rostered';
+        return [{ today: status(today), in_30_days: status(addDays(today, 30)) }];
+      },
+    },
+  },
   check: async (v, { tx, tenant, id }) => {
     const userId = typeof v.user_id === 'number' ? v.user_id : null;
     const [taken] = userId
