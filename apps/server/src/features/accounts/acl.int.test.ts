@@ -38,6 +38,7 @@ const pagePermission: Record<string, Permission> = {
   '/admin/my-company': 'company.manage',
   '/admin/mail': 'mail.read',
   '/admin/cover': 'classes.write',
+  '/admin/timetable': 'classes.read',
   '/admin/reports/birthday-parties': 'bookings.read',
   '/admin/students/profile': 'parent.self',
   '/admin/students/children': 'parent.self',
