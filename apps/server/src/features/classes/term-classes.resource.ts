@@ -169,7 +169,7 @@ export const classSessionsResource = defineResource({
     edited_at: field.datetime('Changed by hand', { readOnly: true }),
   },
   list: {
-    columns: ['date', 'start_time', 'duration_minutes', 'room_id', 'coach_id', 'status', 'edited_at'],
+    columns: ['date', 'start_time', 'room_id', 'coach_id', 'status', 'edited_at'],
     filters: ['status', 'room_id', 'coach_id'],
     defaultSort: { field: 'date', order: 'asc' },
   },

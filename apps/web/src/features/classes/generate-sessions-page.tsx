@@ -10,8 +10,9 @@ import { ApiError } from '../../api/client';
 import { type GenerationTarget, useApplyGeneration, useGenerationPreview } from './class-sessions-api';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const sessionText = (s: PlannedSession) =>
-  `${WEEKDAYS[new Date(`${s.date}T00:00:00Z`).getUTCDay()]} ${formatDate(s.date)} ${s.start_time}`;
+/** 'Mon 08/02/2027', and its time when it is not the class's (a session moved by hand). */
+const sessionText = (s: PlannedSession, classTime: string | undefined) =>
+  `${WEEKDAYS[new Date(`${s.date}T00:00:00Z`).getUTCDay()]} ${formatDate(s.date)}${s.start_time === classTime ? '' : ` ${s.start_time}`}`;
 
 const WHY = {
   edited: 'changed by hand',
@@ -29,11 +30,14 @@ function Change({
   label,
   color,
   sessions,
+  time,
   note,
 }: {
   label: string;
   color: string;
   sessions: PlannedSession[];
+  /** The class's time, shown once in the card's heading. */
+  time: string | undefined;
   note?: (s: PlannedSession) => string;
 }) {
   if (sessions.length === 0) return null;
@@ -44,8 +48,8 @@ function Change({
       </Text>
       <Group gap={6}>
         {sessions.map((s) => (
-          <Badge key={`${s.id}-${s.date}`} color={color} variant="light" tt="none" size="lg" fw={500}>
-            {sessionText(s)}
+          <Badge key={`${s.id}-${s.date}`} color={color} variant="light" tt="none" size="md" fw={500}>
+            {sessionText(s, time)}
             {note ? ` · ${note(s)}` : ''}
           </Badge>
         ))}
@@ -57,6 +61,7 @@ function Change({
 /** The difference for one class: what generating adds, changes, removes and keeps, and what blocks it. */
 function ClassDifference({ diff }: { diff: SessionGeneration }) {
   const first = diff.add[0] ?? diff.update[0] ?? diff.unchanged[0];
+  const time = first?.start_time;
   const nothing = diff.add.length + diff.update.length + diff.remove.length === 0;
   return (
     <Card p={{ base: 'sm', sm: 'md' }} aria-label={diff.term_class.name}>
@@ -84,13 +89,19 @@ function ClassDifference({ diff }: { diff: SessionGeneration }) {
             </Stack>
           </Alert>
         ) : null}
-        <Change label="To add" color="teal" sessions={diff.add} />
-        <Change label="To change to the class’s time, room and coach" color="blue" sessions={diff.update} />
-        <Change label="To remove" color="red" sessions={diff.remove} />
+        <Change label="To add" color="teal" sessions={diff.add} time={time} />
+        <Change
+          label="To change to the class’s time, room and coach"
+          color="blue"
+          sessions={diff.update}
+          time={time}
+        />
+        <Change label="To remove" color="red" sessions={diff.remove} time={time} />
         <Change
           label="Kept as they are"
           color="gray"
           sessions={diff.kept}
+          time={time}
           note={(s) => WHY[(s as SessionGeneration['kept'][number]).why]}
         />
         <Text size="sm" c="dimmed">
