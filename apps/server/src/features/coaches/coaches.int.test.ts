@@ -94,6 +94,7 @@ describe('coaches: profiles, leave and cover', () => {
     expect(fieldMessage(twice.json(), 'user_id')).toBe('This staff user already has a coach profile.');
 
     const leave = await call('POST', `/api/v1/admin/coaches/${profile!.id}/leaves`, staff, {
+      reason: 'Annual leave',
       start_date: '2026-05-10',
       end_date: '2026-05-01',
     });
@@ -192,7 +193,8 @@ describe('coaches: profiles, leave and cover', () => {
     // A coach's page says whether the check lets them be rostered today and in 30 days.
     const sections = await call('GET', `/api/v1/admin/coaches/${mid.coach.id}/sections`, admin);
     expect(sections.json()[0].rows).toEqual([
-      { today: 'May be rostered', in_30_days: "Mid Check's Working With Children Check has expired." },
+      { day: 'Today', status: 'May be rostered' },
+      { day: 'In 30 days', status: "Mid Check's Working With Children Check has expired." },
     ]);
     const response = await call('GET', '/api/v1/admin/coach-checks', admin);
     expect(response.json().data).toEqual([

@@ -52,8 +52,8 @@ export const coachesResource = defineResource({
     rostering: {
       label: 'Rostering',
       columns: [
-        { name: 'today', label: 'Today' },
-        { name: 'in_30_days', label: 'In 30 days' },
+        { name: 'day', label: 'Day' },
+        { name: 'status', label: 'Working With Children Check' },
       ],
       // Whether the check lets the coach be rostered now and a month ahead (the roster's own rule).
       rows: async ({ tx, tenant }, row) => {
@@ -67,7 +67,10 @@ export const coachesResource = defineResource({
         };
         const status = (date: string) =>
           checkProblem(String(row.name || 'This coach'), check, date) ?? 'May be rostered';
-        return [{ today: status(today), in_30_days: status(addDays(today, 30)) }];
+        return [
+          { day: 'Today', status: status(today) },
+          { day: 'In 30 days', status: status(addDays(today, 30)) },
+        ];
       },
     },
   },
@@ -110,14 +113,14 @@ export const coachLeavesResource = defineResource({
   singular: 'Leave',
   table: coachLeaves,
   parent: nested,
-  titleField: 'start_date',
+  titleField: 'reason',
   fields: {
+    reason: field.text('Reason', { required: true, max: 200, help: 'e.g. Annual leave' }),
     start_date: field.date('First day', { required: true }),
     end_date: field.date('Last day', { required: true }),
-    reason: field.text('Reason', { max: 200, help: 'e.g. Annual leave' }),
   },
   list: {
-    columns: ['start_date', 'end_date', 'reason'],
+    columns: ['reason', 'start_date', 'end_date'],
     search: ['reason'],
     defaultSort: { field: 'start_date', order: 'desc' },
   },
@@ -164,11 +167,11 @@ export const coachUniformsResource = defineResource({
   titleField: 'size',
   fields: {
     uniform_type_id: field.reference('Uniform', 'uniform-types', { required: true }),
-    size: field.text('Size', { max: 20, help: 'e.g. S, M, 10' }),
+    size: field.text('Size', { required: true, max: 20, help: 'e.g. S, M, 10, One size' }),
     issued_on: field.date('Issued on', { required: true }),
   },
   list: {
-    columns: ['uniform_type_id', 'size', 'issued_on'],
+    columns: ['size', 'uniform_type_id', 'issued_on'],
     search: ['size'],
     filters: ['uniform_type_id'],
     defaultSort: { field: 'issued_on', order: 'desc' },
