@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fieldError, input, save, setSwitch, signInAsStaff, topShot } from './support/admin.ts';
+import {
+  fieldError,
+  fillMoney,
+  idFromUrl,
+  input,
+  save,
+  setSwitch,
+  signInAsStaff,
+  toolbar,
+  topShot,
+} from './support/admin.ts';
 import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import { expectFitsWidth, shows } from './support/ui.ts';
 
@@ -83,5 +93,29 @@ describe.each(bothViewports)('terms from the school calendar (%s)', (viewport) =
     expect(await fieldError(input(page, 'Age to (months)'))).toBe('Age to must be at least Age from.');
     expect(await fieldError(input(page, 'Trial price'))).toBe('Trial price is required.');
     await current.shot('class-type-errors', { fullPage: true });
+  });
+
+  it('keeps a uniform type with its sizes and stock', async () => {
+    const current = fixture();
+    const { page } = current;
+    const shot = topShot(current);
+    await signInAsStaff(page);
+    await page.goto('/admin/uniform-types/add');
+    await shows(page.getByRole('heading', { level: 1, name: 'Add Uniform type' }), 'the uniform type form');
+    await input(page, 'Name').fill(`Club leotard ${viewport}`);
+    await fillMoney(page, 'Price', '45');
+    await save(page);
+    await expectAt(page, '/admin/uniform-types');
+    await page.getByRole('link', { name: `Club leotard ${viewport}`, exact: true }).click();
+    const id = await idFromUrl(page, '/admin/uniform-types');
+    await page.getByRole('tab', { name: 'Uniform sizes', exact: true }).click();
+    await expectAt(page, `/admin/uniform-types/${id}/uniform-sizes`);
+    await toolbar(page).getByRole('link', { name: 'Add uniform size' }).click();
+    await input(page, 'Size').fill('Child 8');
+    await input(page, 'In stock').fill('12');
+    await save(page);
+    await expectAt(page, `/admin/uniform-types/${id}/uniform-sizes`);
+    await shows(page.getByRole('row').filter({ hasText: 'Child 8' }), 'the new size');
+    await shot('uniform-sizes');
   });
 });
