@@ -163,15 +163,26 @@ export async function classDates(db: Db, tenant: Tenant, termId: number, weekday
   return sessionDates(term, weekday, closures as Closure[], restricted);
 }
 
+/** Roster answers already asked in one call, by coach and day (a term's classes share coaches). */
+export type RosterMemo = Map<string, Promise<string | null>>;
+
 /** The coaches of a class who cannot be rostered on its first or last date, as messages. */
-export async function coachProblems(db: Db, tenant: Tenant, coachIds: number[], dates: string[]) {
+export async function coachProblems(
+  db: Db,
+  tenant: Tenant,
+  coachIds: number[],
+  dates: string[],
+  memo: RosterMemo = new Map(),
+) {
   // A check's only date-dependent rule is its expiry: clear on the first and the last date, clear
   // on every date between.
   const days = [...new Set([dates[0], dates.at(-1)])].filter((d): d is string => d !== undefined);
   const problems: string[] = [];
   for (const coachId of new Set(coachIds))
     for (const day of days) {
-      const problem = await rosterProblem(db, tenant, coachId, day);
+      const key = `${coachId}|${day}`;
+      if (!memo.has(key)) memo.set(key, rosterProblem(db, tenant, coachId, day));
+      const problem = await memo.get(key)!;
       if (problem) {
         problems.push(problem);
         break;
@@ -188,6 +199,7 @@ interface GenerationContext {
   restricted: { date: string; recurringYearly: boolean }[];
   /** Every scheduled session of the company in the term, plus sessions planned earlier in this call. */
   booked: Booked[];
+  roster: RosterMemo;
 }
 
 async function generationContext(db: Db, tenant: Tenant, term: Term): Promise<GenerationContext> {
@@ -204,6 +216,7 @@ async function generationContext(db: Db, tenant: Tenant, term: Term): Promise<Ge
     closures: closures as Closure[],
     restricted,
     booked,
+    roster: new Map(),
   };
 }
 
@@ -281,7 +294,13 @@ async function diffOf(db: Db, tenant: Tenant, ctx: GenerationContext, termClass:
   const problems = [
     ...new Set([
       ...planned.flatMap((p) => clashesOf(p, others, names)),
-      ...(await coachProblems(db, tenant, planned[0]?.coachIds ?? [], planned.map((p) => p.date).sort())),
+      ...(await coachProblems(
+        db,
+        tenant,
+        planned[0]?.coachIds ?? [],
+        planned.map((p) => p.date).sort(),
+        ctx.roster,
+      )),
     ]),
   ];
 
