@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
+import { readTogether } from '../../platform/reads.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { displayDate, todayIn, zonedInstant } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
@@ -99,9 +100,9 @@ interface Names {
 }
 
 async function namesFor(db: Db, tenant: Tenant, roomIds: number[], coachIds: number[]): Promise<Names> {
-  const [rooms, coaches] = await Promise.all([
-    roomNames(db, tenant, roomIds),
-    namesOfCoaches(db, tenant, coachIds),
+  const [rooms, coaches] = await readTogether(db, [
+    () => roomNames(db, tenant, roomIds),
+    () => namesOfCoaches(db, tenant, coachIds),
   ]);
   return { rooms, coaches };
 }
@@ -155,10 +156,10 @@ const classRestrictedDates = (db: Db, tenant: Tenant) => restrictedDatesFor(db, 
 
 /** The dates a class meets in its term (for the roster check of the class form, and generation). */
 export async function classDates(db: Db, tenant: Tenant, termId: number, weekday: number): Promise<string[]> {
-  const [term, closures, restricted] = await Promise.all([
-    termOf(db, tenant, termId),
-    closuresOf(db, tenant, termId),
-    classRestrictedDates(db, tenant),
+  const [term, closures, restricted] = await readTogether(db, [
+    () => termOf(db, tenant, termId),
+    () => closuresOf(db, tenant, termId),
+    () => classRestrictedDates(db, tenant),
   ]);
   return sessionDates(term, weekday, closures as Closure[], restricted);
 }
@@ -200,15 +201,62 @@ interface GenerationContext {
   /** Every scheduled session of the company in the term, plus sessions planned earlier in this call. */
   booked: Booked[];
   roster: RosterMemo;
+  /** The sessions each class being generated has now, by class id. */
+  existing: Map<number, Session[]>;
+  /** Of those, the ones attendance or a single-session booking points at. */
+  inUse: Set<number>;
+  names: Names;
 }
 
-async function generationContext(db: Db, tenant: Tenant, term: Term): Promise<GenerationContext> {
-  const [company, closures, restricted, booked] = await Promise.all([
-    companyOf(db, tenant),
-    closuresOf(db, tenant, term.id),
-    classRestrictedDates(db, tenant),
-    bookedBetween(db, tenant, term.startDate, term.endDate),
+/** Everything generating these classes reads, in a few queries for the whole term. */
+async function generationContext(
+  db: Db,
+  tenant: Tenant,
+  term: Term,
+  classes: TermClass[],
+): Promise<GenerationContext> {
+  const classIds = classes.map((c) => c.id);
+  const [company, closures, restricted, booked, sessions] = await readTogether(db, [
+    () => companyOf(db, tenant),
+    () => closuresOf(db, tenant, term.id),
+    () => classRestrictedDates(db, tenant),
+    () => bookedBetween(db, tenant, term.startDate, term.endDate),
+    () =>
+      classIds.length === 0
+        ? Promise.resolve([] as Session[])
+        : db
+            .select()
+            .from(classSessions)
+            .where(tenant.where(classSessions, inArray(classSessions.termClassId, classIds)))
+            .orderBy(asc(classSessions.slotDate)),
   ]);
+  const existing = new Map<number, Session[]>();
+  for (const session of sessions)
+    existing.set(session.termClassId, [...(existing.get(session.termClassId) ?? []), session]);
+  const ids = sessions.map((s) => s.id);
+  const inUse = new Set<number>();
+  if (ids.length > 0) {
+    const marked = await db
+      .selectDistinct({ id: attendance.sessionId })
+      .from(attendance)
+      .where(tenant.where(attendance, inArray(attendance.sessionId, ids)));
+    const single = await db
+      .selectDistinct({ id: classEnrolments.sessionId })
+      .from(classEnrolments)
+      .where(tenant.where(classEnrolments, inArray(classEnrolments.sessionId, ids)));
+    for (const row of [...marked, ...single]) if (row.id !== null) inUse.add(row.id);
+  }
+  const names = await namesFor(
+    db,
+    tenant,
+    [...classes.map((c) => c.roomId), ...sessions.map((s) => s.roomId)].filter(
+      (id): id is number => id !== null,
+    ),
+    [
+      ...classes.flatMap((c) => [c.leadCoachId, ...c.assistantCoachIds]),
+      ...sessions.map((s) => s.coachId),
+    ].filter((id): id is number => id !== null),
+  );
   return {
     timeZone: company.timeZone,
     today: todayIn(company.timeZone),
@@ -217,6 +265,9 @@ async function generationContext(db: Db, tenant: Tenant, term: Term): Promise<Ge
     restricted,
     booked,
     roster: new Map(),
+    existing,
+    inUse,
+    names,
   };
 }
 
@@ -224,26 +275,8 @@ async function generationContext(db: Db, tenant: Tenant, term: Term): Promise<Ge
 async function diffOf(db: Db, tenant: Tenant, ctx: GenerationContext, termClass: TermClass) {
   const running = termClass.status === 'active' && termClass.archivedAt === null;
   const wanted = running ? sessionDates(ctx.term, termClass.weekday, ctx.closures, ctx.restricted) : [];
-  const existing = await db
-    .select()
-    .from(classSessions)
-    .where(tenant.where(classSessions, eq(classSessions.termClassId, termClass.id)))
-    .orderBy(asc(classSessions.slotDate));
-  const ids = existing.map((s) => s.id);
-  const inUse = new Set<number>();
-  if (ids.length > 0) {
-    const [marked, booked] = await Promise.all([
-      db
-        .selectDistinct({ id: attendance.sessionId })
-        .from(attendance)
-        .where(tenant.where(attendance, inArray(attendance.sessionId, ids))),
-      db
-        .selectDistinct({ id: classEnrolments.sessionId })
-        .from(classEnrolments)
-        .where(tenant.where(classEnrolments, inArray(classEnrolments.sessionId, ids))),
-    ]);
-    for (const row of [...marked, ...booked]) if (row.id !== null) inUse.add(row.id);
-  }
+  const existing = ctx.existing.get(termClass.id) ?? [];
+  const { inUse, names } = ctx;
   const target = {
     startTime: hhmm(termClass.startTime),
     durationMinutes: termClass.durationMinutes,
@@ -283,14 +316,6 @@ async function diffOf(db: Db, tenant: Tenant, ctx: GenerationContext, termClass:
     coachIds: [...(p.coachId ? [p.coachId] : []), ...termClass.assistantCoachIds],
   }));
   const others = ctx.booked.filter((b) => b.termClassId !== termClass.id);
-  const names = await namesFor(
-    db,
-    tenant,
-    [termClass.roomId, ...existing.map((s) => s.roomId)].filter((id): id is number => id !== null),
-    [termClass.leadCoachId, ...termClass.assistantCoachIds, ...existing.map((s) => s.coachId)].filter(
-      (id): id is number => id !== null,
-    ),
-  );
   const problems = [
     ...new Set([
       ...planned.flatMap((p) => clashesOf(p, others, names)),
@@ -364,7 +389,7 @@ async function generate(
     ]);
     await lockSchedule(db, tenant, rooms, coaches);
   }
-  const ctx = await generationContext(db, tenant, term);
+  const ctx = await generationContext(db, tenant, term, classes);
   const results: Awaited<ReturnType<typeof diffOf>>[] = [];
   for (const termClass of classes) {
     const result = await diffOf(db, tenant, ctx, termClass);
@@ -382,43 +407,35 @@ async function generate(
     r.diff.problems.map((p) => (classes.length > 1 ? `${r.diff.term_class.name}: ${p}` : p)),
   );
   if (problems.length > 0) throw new ConflictError(problems.join('\n'));
-  for (const [i, r] of results.entries()) {
-    const termClass = classes[i]!;
-    if (r.remove.length > 0)
-      await db.delete(classSessions).where(
-        tenant.where(
-          classSessions,
-          inArray(
-            classSessions.id,
-            r.remove.map((s) => s.id),
-          ),
-        ),
-      );
-    for (const u of r.update)
-      await db
-        .update(classSessions)
-        .set({
-          startTime: u.startTime,
-          durationMinutes: u.durationMinutes,
-          roomId: u.roomId,
-          coachId: u.coachId,
-        })
-        .where(tenant.byId(classSessions, u.id!));
-    if (r.add.length > 0)
-      await db.insert(classSessions).values(
-        r.add.map((a) =>
-          tenant.values({
-            termClassId: termClass.id,
-            slotDate: a.date,
-            date: a.date,
-            startTime: a.startTime,
-            durationMinutes: a.durationMinutes,
-            roomId: a.roomId,
-            coachId: a.coachId,
-          }),
-        ),
-      );
-  }
+  const removed = results.flatMap((r) => r.remove.map((s) => s.id));
+  if (removed.length > 0)
+    await db.delete(classSessions).where(tenant.where(classSessions, inArray(classSessions.id, removed)));
+  for (const u of results.flatMap((r) => r.update))
+    await db
+      .update(classSessions)
+      .set({
+        startTime: u.startTime,
+        durationMinutes: u.durationMinutes,
+        roomId: u.roomId,
+        coachId: u.coachId,
+      })
+      .where(tenant.byId(classSessions, u.id!));
+  const added = results.flatMap((r, i) =>
+    r.add.map((a) =>
+      tenant.values({
+        termClassId: classes[i]!.id,
+        slotDate: a.date,
+        date: a.date,
+        startTime: a.startTime,
+        durationMinutes: a.durationMinutes,
+        roomId: a.roomId,
+        coachId: a.coachId,
+      }),
+    ),
+  );
+  // In chunks: one statement's parameters are limited (65,535).
+  for (let at = 0; at < added.length; at += 1000)
+    await db.insert(classSessions).values(added.slice(at, at + 1000));
   return results.map((r) => r.diff);
 }
 
@@ -651,20 +668,21 @@ export async function copyPreviousTerm(
       classes: [],
     };
     if (!from) return result;
-    const [sources, present] = await Promise.all([
-      tx
-        .select()
-        .from(termClasses)
-        .where(
-          tenant.where(
-            termClasses,
-            eq(termClasses.termId, from.id),
-            eq(termClasses.status, 'active'),
-            isNull(termClasses.archivedAt),
-          ),
-        )
-        .orderBy(asc(termClasses.weekday), asc(termClasses.startTime), asc(termClasses.id)),
-      classesOfTerm(tx, tenant, term.id),
+    const [sources, present] = await readTogether(tx, [
+      () =>
+        tx
+          .select()
+          .from(termClasses)
+          .where(
+            tenant.where(
+              termClasses,
+              eq(termClasses.termId, from.id),
+              eq(termClasses.status, 'active'),
+              isNull(termClasses.archivedAt),
+            ),
+          )
+          .orderBy(asc(termClasses.weekday), asc(termClasses.startTime), asc(termClasses.id)),
+      () => classesOfTerm(tx, tenant, term.id),
     ]);
     const names = await namesFor(
       tx,
