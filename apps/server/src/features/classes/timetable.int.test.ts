@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Tenant } from '../../platform/tenancy.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
+import { createChild, createConfirmedParty } from '../../testing/waiver-fixtures.ts';
 import { coaches, coachLeaves } from '../coaches/coaches.tables.ts';
 import { eventSessions, events } from '../events/events.tables.ts';
+import { partySlots } from '../parties/parties.tables.ts';
 import { rooms, venues } from '../venues/venues.tables.ts';
 import { classSessions, classTypes, termClasses, terms } from './classes.tables.ts';
 
@@ -121,6 +123,24 @@ describe('the timetable', () => {
         capacity: 10,
       }),
     );
+    const parent = await createUser(db, companyId, { role: 'student' });
+    const child = await createChild(db, companyId, parent.id, 'Ivy');
+    const [slot] = await db
+      .insert(partySlots)
+      .values(
+        tenant.values({
+          name: 'Sunday afternoon',
+          roomId: kinder!.id,
+          startTime: '13:00',
+          durationMinutes: 120,
+          daysOfWeek: ['7'],
+          capacity: 20,
+        }),
+      )
+      .returning();
+    const party = { parentId: parent.id, slotId: slot!.id, childId: child.id };
+    await createConfirmedParty(db, companyId, { ...party, date: WEEK.sunday });
+    await createConfirmedParty(db, companyId, { ...party, date: '2026-10-11' });
     return { saturday, sunday, wednesday, coachUser };
   }
 
@@ -168,10 +188,13 @@ describe('the timetable', () => {
     expect(saturday.link).toBe(`/admin/roll/${ids.saturday}`);
   });
 
-  it('groups by room: each room in name order with its blocks in time order, events under No room', async () => {
+  it('groups by room: each room in name order with its blocks in time order (parties in the room of their slot), events under No room', async () => {
     const { body } = await timetable(staff.headers, `week=${WEEK.monday}&by=room`);
     expect(summary(body)).toEqual([
-      { label: 'Kinder room', items: ['class 2026-10-04 09:00-09:45 Sunday Kinder'] },
+      {
+        label: 'Kinder room',
+        items: ['class 2026-10-04 09:00-09:45 Sunday Kinder', 'party 2026-10-04 13:00-15:00 Birthday party'],
+      },
       {
         label: 'Main floor',
         items: [
@@ -204,7 +227,11 @@ describe('the timetable', () => {
       { label: 'Sam Away', items: ['class 2026-10-03 09:00-09:45 Saturday Kinder'] },
       {
         label: 'No coach',
-        items: ['event 2026-09-28 09:00-12:00 Spring Camp', 'event 2026-09-29 09:00-12:00 Spring Camp'],
+        items: [
+          'event 2026-09-28 09:00-12:00 Spring Camp',
+          'event 2026-09-29 09:00-12:00 Spring Camp',
+          'party 2026-10-04 13:00-15:00 Birthday party',
+        ],
       },
     ]);
     const cover = body.groups.flatMap((g) => g.items).filter((i) => i.needs_cover);
@@ -222,7 +249,7 @@ describe('the timetable', () => {
   it('lets a coach read it; a parent may not', async () => {
     const coach = await timetable(coachSession.headers, `week=${WEEK.monday}&by=room`);
     expect(coach.status).toBe(200);
-    expect(coach.body.groups.flatMap((g) => g.items)).toHaveLength(5);
+    expect(coach.body.groups.flatMap((g) => g.items)).toHaveLength(6);
     const parent = await sessionFor(
       t.database.db,
       await createUser(t.database.db, (await createCompany(t.database.db)).id, { role: 'student' }),
