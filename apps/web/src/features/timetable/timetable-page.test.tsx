@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TimetableResponse } from '@tumble/contracts/timetable';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
 import { staffAcl } from '../../test/fixtures';
 import { json, renderApp, stubServer } from '../../test/render';
@@ -104,5 +104,30 @@ describe('timetable', () => {
     await within(byCoach).findByRole('row', { name: /Casey Coach/ });
     expect(within(byCoach).getAllByRole('columnheader')[0]!.textContent).toBe('Coach');
     expect(asked.at(-1)).toBe('?by=coach');
+  });
+
+  it('on a phone lists each day with its blocks in time order, naming the room of each', async () => {
+    const matchMedia = window.matchMedia;
+    // Below 769px (useNarrowScreen): the day list instead of the grid.
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...matchMedia(query), matches: true }));
+    stubServer({
+      'GET /rest/acl': () => json(staffAcl()),
+      'GET /api/v1/admin/timetable': () => json(week('2026-11-23', 'room')),
+    });
+    api.setToken('tok');
+    renderApp('/admin/timetable');
+
+    const tuesday = await screen.findByRole('region', { name: 'Tuesday 24 November' }, { timeout: 5000 });
+    expect(screen.queryByRole('table', { name: 'Timetable' })).toBeNull();
+    expect(within(tuesday).getByText('Tuesday 24 November · Today')).toBeTruthy();
+    const link = within(tuesday).getByRole('link', { name: /Kinder Gym Tuesday/ });
+    expect(link.getAttribute('href')).toBe('/admin/roll/1');
+    expect(link.textContent).toContain('Main floor · Casey Coach');
+    const thursday = screen.getByRole('region', { name: 'Thursday 26 November' });
+    expect(within(thursday).getByText('Needs cover')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Sunday 29 November' })).getByText('Nothing on.'),
+    ).toBeTruthy();
+    vi.restoreAllMocks();
   });
 });
