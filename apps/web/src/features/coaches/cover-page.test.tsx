@@ -58,7 +58,10 @@ describe('cover', () => {
     renderApp('/admin/cover');
 
     const list = await screen.findByRole('table', { name: 'Sessions needing cover' }, { timeout: 5000 });
-    expect(within(list).getByText('Kinder Gym Saturday')).toBeTruthy();
+    // The class opens the session's page (where it can also be moved or cancelled).
+    expect(within(list).getByRole('link', { name: 'Kinder Gym Saturday' }).getAttribute('href')).toBe(
+      '/admin/term-classes/12/class-sessions/112',
+    );
     expect(within(list).getByText('Needs cover')).toBeTruthy();
     expect(within(list).getByText('On leave 23/11/2026–29/11/2026 (Annual leave)')).toBeTruthy();
 

@@ -63,6 +63,18 @@ function AssignSubstitute({ item }: { item: CoverItem }) {
   );
 }
 
+/** The session's own page, where staff can also move it (date, time, room) or cancel it. */
+const sessionLink = (item: CoverItem) => (
+  <Anchor
+    component={Link}
+    to={`/admin/term-classes/${item.term_class_id}/class-sessions/${item.session_id}`}
+    size="sm"
+    fw={600}
+  >
+    {item.class_name}
+  </Anchor>
+);
+
 const coachLink = (item: CoverItem) => (
   <Anchor component={Link} to={`/admin/coaches/${item.coach_id}/leaves`} size="sm">
     {item.coach_name}
@@ -105,9 +117,7 @@ export function CoverPage() {
               <Card component="li" key={item.session_id} withBorder p="sm">
                 <Stack gap={6}>
                   <Group justify="space-between" gap="xs" wrap="nowrap">
-                    <Text fw={600} size="sm">
-                      {item.class_name}
-                    </Text>
+                    {sessionLink(item)}
                     <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
                       Needs cover
                     </Badge>
@@ -140,9 +150,7 @@ export function CoverPage() {
                   <Table.Tr key={item.session_id}>
                     <Table.Td>
                       <Stack gap={2}>
-                        <Text size="sm" fw={500}>
-                          {item.class_name}
-                        </Text>
+                        {sessionLink(item)}
                         <Badge color="orange" variant="light" size="sm">
                           Needs cover
                         </Badge>
