@@ -1,7 +1,7 @@
 import { Alert, Anchor, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { messages } from '@tumble/contracts/messages';
-import type { RecordSections, ResourceMeta } from '@tumble/contracts/resources';
+import type { RecordSections as SectionsData, ResourceMeta } from '@tumble/contracts/resources';
 import { Link } from 'react-router';
 import { useRecordSections } from './api/get-sections';
 import type { ResourceRef } from './resource-ref';
@@ -57,7 +57,7 @@ export function RecordSections({
   );
 }
 
-type RecordSection = RecordSections[number];
+type RecordSection = SectionsData[number];
 type Row = RecordSection['rows'][number];
 
 /** A row's first column links to the row's own page when it has one. */
