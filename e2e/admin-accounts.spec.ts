@@ -173,11 +173,13 @@ describe.each(bothViewports)('admin accounts (%s)', (viewport) => {
     await page.getByRole('button', { name: 'Set Password' }).click();
     await expectAt(page, '/admin/login');
     await submitSignIn(page, email, password);
-    await expectAt(page, '/admin/dashboard');
+    // A coach lands on the day's roll (issue 13); a coach with no coach profile sees no sessions.
+    await expectAt(page, '/admin/roll');
 
-    // The sidebar: Events, but no Users.
+    // The sidebar: Events and the Roll, but no Users.
     const nav = await openSidebar(page, viewport);
     await shows(nav.getByRole('link', { name: 'Events', exact: true }), 'Events in the sidebar');
+    await shows(nav.getByRole('link', { name: 'Roll', exact: true }), 'Roll in the sidebar');
     expect(await nav.getByRole('link', { name: 'Users', exact: true }).count()).toBe(0);
     await shot('coach-sidebar');
     if (viewport === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();

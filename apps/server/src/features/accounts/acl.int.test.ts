@@ -39,6 +39,8 @@ const pagePermission: Record<string, Permission> = {
   '/admin/mail': 'mail.read',
   '/admin/cover': 'classes.write',
   '/admin/timetable': 'classes.read',
+  '/admin/roll': 'roll.mark',
+  '/admin/reports/daily-roll': 'classes.write',
   '/admin/reports/birthday-parties': 'bookings.read',
   '/admin/students/profile': 'parent.self',
   '/admin/students/children': 'parent.self',

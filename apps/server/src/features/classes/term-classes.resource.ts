@@ -69,7 +69,11 @@ export const termClassesResource = defineResource({
   },
   actions: {
     generate: { label: 'Generate sessions', selection: 'one', screen: 'generate-sessions' },
-    'generate-term': { label: 'Generate a term’s sessions', selection: 'none', screen: 'generate-term-sessions' },
+    'generate-term': {
+      label: 'Generate a term’s sessions',
+      selection: 'none',
+      screen: 'generate-term-sessions',
+    },
     'copy-previous-term': {
       label: 'Copy the classes of the previous term',
       selection: 'none',
