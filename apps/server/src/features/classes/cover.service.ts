@@ -3,7 +3,7 @@ import { and, asc, eq, gte, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { leaveOn, leavesFrom, namesOfCoaches } from '../coaches/coaches.service.ts';
+import { leaveOn, leavesBetween, namesOfCoaches } from '../coaches/coaches.service.ts';
 import { classSessions, termClasses } from './classes.tables.ts';
 import { moveSession } from './sessions.service.ts';
 
@@ -24,7 +24,7 @@ export interface CoverNeeded {
  * a substitute is assigned (the session's coach changes, so it no longer falls inside a leave).
  */
 export async function sessionsNeedingCover(db: Db, tenant: Tenant, today: string): Promise<CoverNeeded[]> {
-  const leaves = await leavesFrom(db, tenant, today);
+  const leaves = await leavesBetween(db, tenant, today);
   if (leaves.length === 0) return [];
   const rows = await db
     .select({

@@ -13,7 +13,7 @@ import { NotFoundError } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
-import { coachIdOfUser, coachNames } from '../coaches/coach-of-user.service.ts';
+import { coachIdOfUser, namesOfCoaches } from '../coaches/coaches.service.ts';
 import { ageOn, rollChildren } from '../students/children.service.ts';
 import { roomNames } from '../venues/room-names.service.ts';
 import { attendance, classEnrolments, classSessions, termClasses } from './classes.tables.ts';
@@ -159,7 +159,7 @@ async function describe(db: Db, tenant: Tenant, sessions: SessionRow[]) {
       tenant,
       sessions.flatMap((s) => (s.roomId ? [s.roomId] : [])),
     ),
-    coachNames(
+    namesOfCoaches(
       db,
       tenant,
       sessions.flatMap((s) => (s.coachId ? [s.coachId] : [])),

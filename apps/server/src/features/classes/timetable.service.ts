@@ -4,8 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { addDays, mondayOf, todayIn, zonedInstant } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
-import { leavesBetween, onLeave } from '../coaches/coach-leaves.service.ts';
-import { coachNames } from '../coaches/coach-of-user.service.ts';
+import { leavesBetween, namesOfCoaches, onLeave } from '../coaches/coaches.service.ts';
 import { eventDaysBetween } from '../events/event-timetable.service.ts';
 import { partiesBetween } from '../parties/party-timetable.service.ts';
 import { roomNames } from '../venues/room-names.service.ts';
@@ -88,7 +87,7 @@ export async function timetableWeek(
       ...sessions.flatMap((s) => (s.roomId ? [s.roomId] : [])),
       ...parties.flatMap((p) => (p.roomId ? [p.roomId] : [])),
     ]),
-    coachNames(
+    namesOfCoaches(
       db,
       tenant,
       sessions.flatMap((s) => (s.coachId ? [s.coachId] : [])),

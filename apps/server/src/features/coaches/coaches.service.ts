@@ -47,8 +47,11 @@ export interface Leave {
   reason: string | null;
 }
 
-/** Leaves that have not ended by `from` (YYYY-MM-DD): the ones whose sessions may still need cover. */
-export async function leavesFrom(db: Db, tenant: Tenant, from: string): Promise<Leave[]> {
+/**
+ * The tenant's coach leaves that touch the days `from` … `to` (YYYY-MM-DD, both included; no `to`:
+ * every leave not ended by `from`), in date order. `onLeave` then says whose session needs cover.
+ */
+export async function leavesBetween(db: Db, tenant: Tenant, from: string, to?: string): Promise<Leave[]> {
   return db
     .select({
       id: coachLeaves.id,
@@ -58,8 +61,30 @@ export async function leavesFrom(db: Db, tenant: Tenant, from: string): Promise<
       reason: coachLeaves.reason,
     })
     .from(coachLeaves)
-    .where(tenant.where(coachLeaves, gte(coachLeaves.endDate, from)))
+    .where(
+      tenant.where(
+        coachLeaves,
+        gte(coachLeaves.endDate, from),
+        to ? lte(coachLeaves.startDate, to) : undefined,
+      ),
+    )
     .orderBy(asc(coachLeaves.startDate));
+}
+
+/** Whether `coachId` is on one of these leaves on `date`: their session then needs cover. */
+export function onLeave(leaves: Leave[], coachId: number | null, date: string): boolean {
+  return (
+    coachId !== null && leaves.some((l) => l.coachId === coachId && l.startDate <= date && date <= l.endDate)
+  );
+}
+
+/** The coach profile of a signed-in staff user (the roll shows a coach their own sessions), or null. */
+export async function coachIdOfUser(db: Db, tenant: Tenant, userId: number): Promise<number | null> {
+  const [coach] = await db
+    .select({ id: coaches.id })
+    .from(coaches)
+    .where(tenant.where(coaches, eq(coaches.userId, userId)));
+  return coach?.id ?? null;
 }
 
 /** The leave a coach is on that day, or null. */
