@@ -11,7 +11,8 @@ const HELP = `npm run bench -- [options]
   --rush-parents N      parents checking out at once in the booking rush (default 500)
   --rush-places N       places of the rushed session-date (default 50)
   --lighthouse-runs N   Lighthouse runs; the median by performance score is printed (default 1, 0 skips)
-  --only a,b            run only these scenarios (names as in the table, and rush); the baseline always runs
+  --only a,b            run only these scenarios (names as in the table, rush, and classes: the class-scale
+                        company, its term generation and class roll); the baseline always runs
   --no-build            reuse the web build of the previous run (node_modules/.cache/tumble-bench/web)
   --keep                keep the temporary data folder (its path is printed)
   --help                this text`;

@@ -65,7 +65,7 @@ export function frontendLines(sizes, lh) {
 }
 
 /** The issue's targets, each with the figure it was judged on. */
-export function targets({ rows, verdict, sizes, lh, peakRss }) {
+export function targets({ rows, verdict, generation, sizes, lh, peakRss }) {
   const baseline = rows.find((r) => r.baseline)?.result.requestsPerSecond;
   const out = [];
   const add = (label, ok, value) => out.push({ label, ok, value });
@@ -76,6 +76,12 @@ export function targets({ rows, verdict, sizes, lh, peakRss }) {
   }
   for (const { name, result } of rows.filter((r) => r.group === 'admin'))
     add(`${name}: p99 < 100 ms`, result.p99 < 100, `${fixed(result.p99, 1)} ms`);
+  if (generation)
+    add(
+      `generate a term's sessions (${generation.classes} classes): < 5 s`,
+      generation.seconds < 5,
+      `${generation.seconds.toFixed(2)} s`,
+    );
   if (verdict) {
     add('rush: zero oversold', verdict.notOversold.ok, `${verdict.notOversold.value} places held`);
     add('rush: zero 5xx', verdict.no5xx.ok, verdict.no5xx.value);

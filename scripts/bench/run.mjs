@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { classRollScenario, generateTerm, generationLines, loadClasses } from './classes.mjs';
 import { loadDataset } from './dataset.mjs';
 import { bundleSizes, CHROMIUM, lighthouseRuns } from './frontend.mjs';
 import { parseOptions } from './options.mjs';
@@ -69,9 +70,25 @@ async function load(client, options) {
   return data;
 }
 
-async function runScenarios({ server, client, data, options, rss }) {
-  const scenarios = (await defineScenarios({ url: server.url, client, data })).filter(
-    (s) => s.baseline || !options.only || options.only.includes(s.name),
+/** The class section (issue 13): its own company, the generation of a term, then its roll scenario. */
+async function classSection({ server, client, data }) {
+  say('loading the class-scale company');
+  const classes = await loadClasses(client, data.monday, console.log);
+  say(`generating the sessions of ${classes.terms[1].name} through the API`);
+  const generation = await generateTerm(server.url, client, classes);
+  say(
+    `generated ${generation.added} sessions of ${generation.classes} classes in ${generation.seconds.toFixed(2)} s`,
+  );
+  return { classes, generation };
+}
+
+async function runScenarios({ server, client, data, options, rss, classes }) {
+  const all = [
+    ...(await defineScenarios({ url: server.url, client, data })),
+    ...(classes ? [await classRollScenario(server.url, classes)] : []),
+  ];
+  const scenarios = all.filter(
+    (s) => s.baseline || !options.only || options.only.includes(s.name) || options.only.includes(s.section),
   );
   const rows = [];
   for (const scenario of scenarios) {
@@ -122,8 +139,12 @@ async function main() {
   say(`machine: ${machine()}`);
   const { server, client } = await startStack(options);
   const data = await load(client, options);
+  const section =
+    options.only && !options.only.includes('classes') && !options.only.includes('class roll')
+      ? null
+      : await classSection({ server, client, data });
   const rss = rssSampler(server.pid);
-  const rows = await runScenarios({ server, client, data, options, rss });
+  const rows = await runScenarios({ server, client, data, options, rss, classes: section?.classes });
   const rush =
     options.only && !options.only.includes('rush')
       ? null
@@ -138,6 +159,7 @@ async function main() {
     '',
     loadTable(rows),
     '',
+    ...(section ? [...generationLines(section.classes, section.generation), ''] : []),
     ...(rush ? rushLines(rush.rush, rush.result, rush.verdict, rush.taken) : []),
     '',
     ...frontendLines(sizes, lh),
@@ -145,7 +167,9 @@ async function main() {
     `server peak RSS (VmHWM): ${peakRss.toFixed(0)} MB`,
     '',
     'targets (performance issue):',
-    ...targetLines(targets({ rows, verdict: rush?.verdict, sizes, lh, peakRss })),
+    ...targetLines(
+      targets({ rows, verdict: rush?.verdict, generation: section?.generation, sizes, lh, peakRss }),
+    ),
     '',
     `total ${seconds(started)}`,
   ];
@@ -154,7 +178,11 @@ async function main() {
   mkdirSync(results, { recursive: true });
   writeFileSync(
     path.join(results, 'last-run.json'),
-    JSON.stringify({ options, counts: data.counts, rows, rush, sizes, lh, peakRss }, null, 2),
+    JSON.stringify(
+      { options, counts: data.counts, rows, rush, classes: section, sizes, lh, peakRss },
+      null,
+      2,
+    ),
   );
   return rush?.verdict.checks.some((c) => !c.ok) ? 1 : 0;
 }
