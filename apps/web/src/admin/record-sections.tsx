@@ -1,7 +1,7 @@
 import { Alert, Anchor, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { messages } from '@tumble/contracts/messages';
-import type { RecordSections as SectionsData, ResourceMeta } from '@tumble/contracts/resources';
+import type { ResourceMeta, RecordSections as SectionsData } from '@tumble/contracts/resources';
 import { Link } from 'react-router';
 import { useRecordSections } from './api/get-sections';
 import type { ResourceRef } from './resource-ref';
