@@ -6,6 +6,7 @@ import {
   idFromUrl,
   input,
   listFeedback,
+  notified,
   save,
   signInAsStaff,
   toolbar,
@@ -17,6 +18,7 @@ import {
   apiTermNamed,
   badgesOf,
   type CalendarChoice,
+  closeNotifications,
   fillDialogDate,
   fillDialogTime,
   generationCard,
@@ -91,6 +93,8 @@ describe.each(bothViewports)('classes (%s)', (viewport) => {
     await save(page);
     await expectAt(page, '/admin/class-types');
     await shows(page.getByRole('link', { name: typeName, exact: true }), 'the new class type in the list');
+    await notified(page, 'The class type has been saved.');
+    await closeNotifications(page);
 
     // 2. The term, from the school calendar (unless a run on this database already made it).
     const token = await apiSignIn(demo.admin.email, demo.admin.password);
@@ -134,6 +138,8 @@ describe.each(bothViewports)('classes (%s)', (viewport) => {
       await save(page);
       await expectAt(page, '/admin/term-classes');
       await shows(page.getByRole('link', { name, exact: true }), `'${name}' in the classes list`);
+      await notified(page, 'The class has been saved.');
+      await closeNotifications(page);
     }
     await shot('classes');
 
@@ -175,6 +181,7 @@ describe.each(bothViewports)('classes (%s)', (viewport) => {
     await page.getByRole('tab', { name: 'Sessions', exact: true }).click();
     await expectAt(page, `/admin/term-classes/${classId}/class-sessions`);
     const sessions = page.getByRole('table', { name: 'Sessions', exact: true });
+    // A session's title is its date, which the list's links (and the session's heading) show as YYYY-MM-DD.
     await shows(sessions.getByRole('link', { name: a.cancel, exact: true }), 'the first session');
     expect(await sessions.getByRole('link', { name: holiday.date, exact: true }).count()).toBe(0);
     await shot('sessions');

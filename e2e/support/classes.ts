@@ -83,3 +83,14 @@ export function sessionBadge(iso: string): string {
   const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${iso}T00:00:00Z`).getUTCDay()];
   return `${day} ${displayDate(iso)}`;
 }
+
+/**
+ * Closes the notifications on screen (a save's "Saved" stays a few seconds and follows the next
+ * page), so a screenshot shows the page beneath.
+ */
+export async function closeNotifications(page: Page): Promise<void> {
+  const notes = page.locator('.mantine-Notification-root');
+  for (const close of await notes.locator('.mantine-Notification-closeButton').all())
+    await close.click().catch(() => {});
+  await expect.poll(() => notes.count(), { timeout: UI_TIMEOUT, interval: 100 }).toBe(0);
+}
