@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { companyOf } from '../../features/accounts/accounts.service.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../input-guard.ts';
 import { formatMoney } from '../money.ts';
 import { Tenant } from '../tenancy.ts';
 import { testCheckouts } from './payments.tables.ts';
@@ -80,13 +81,17 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** The card page's bodies: raw bytes in this plugin; bad JSON is the caller's mistake (400), never a 500. */
+  /** The raw body parsed here (these routes take raw bodies), with the input guard's rule applied. */
   function jsonBody(request: { body: unknown }): unknown {
     const raw = (request.body as Buffer | undefined)?.toString('utf8') || '{}';
+    let parsed: unknown;
     try {
-      return JSON.parse(raw);
+      parsed = JSON.parse(raw);
     } catch {
       throw new BadRequestError('The request body is not valid JSON.');
     }
+    if (hasControlCharacter(parsed)) throw new BadRequestError(CONTROL_CHARACTER_MESSAGE);
+    return parsed;
   }
 
   app.post('/integrations/test/pay', { config: { access: 'public' } }, async (request, reply) => {
