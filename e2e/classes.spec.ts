@@ -181,12 +181,17 @@ describe.each(bothViewports)('classes (%s)', (viewport) => {
     await page.getByRole('tab', { name: 'Sessions', exact: true }).click();
     await expectAt(page, `/admin/term-classes/${classId}/class-sessions`);
     const sessions = page.getByRole('table', { name: 'Sessions', exact: true });
-    // A session's title is its date, which the list's links (and the session's heading) show as YYYY-MM-DD.
-    await shows(sessions.getByRole('link', { name: a.cancel, exact: true }), 'the first session');
-    expect(await sessions.getByRole('link', { name: holiday.date, exact: true }).count()).toBe(0);
+    // A session's title is its date, shown DD/MM/YYYY in the list's links and the session's heading.
+    await shows(
+      sessions.getByRole('link', { name: displayDate(a.cancel), exact: true }),
+      'the first session',
+    );
+    expect(await sessions.getByRole('link', { name: displayDate(holiday.date), exact: true }).count()).toBe(
+      0,
+    );
     await shot('sessions');
 
-    await sessions.getByRole('link', { name: a.cancel, exact: true }).click();
+    await sessions.getByRole('link', { name: displayDate(a.cancel), exact: true }).click();
     await idFromUrl(page, `/admin/term-classes/${classId}/class-sessions`);
     await page.getByRole('button', { name: 'Cancel session', exact: true }).click();
     const dialog = confirmDialog(page);
@@ -210,9 +215,9 @@ describe.each(bothViewports)('classes (%s)', (viewport) => {
     await page.goto(`/admin/term-classes/${classId}/class-sessions`);
     const cancelledRow = sessions
       .getByRole('row')
-      .filter({ has: page.getByRole('link', { name: a.cancel, exact: true }) });
+      .filter({ has: page.getByRole('link', { name: displayDate(a.cancel), exact: true }) });
     await shows(cancelledRow.getByText('Cancelled', { exact: true }), 'the cancelled status in the list');
-    await sessions.getByRole('link', { name: a.move, exact: true }).click();
+    await sessions.getByRole('link', { name: displayDate(a.move), exact: true }).click();
     await idFromUrl(page, `/admin/term-classes/${classId}/class-sessions`);
     await page.getByRole('button', { name: 'Move', exact: true }).click();
     await shows(dialog, 'the move dialog');

@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import { PageLoader } from '../components/page-loader';
 import { useResourceMeta } from './api/get-meta';
 import { type RecordWithLabels, useResourceRecord } from './api/get-record';
+import { formatDate } from './format';
 import { parentOf, type ResourceRef, resourceLabel } from './resource-ref';
 import { useResourceRoute } from './use-resource-route';
 
@@ -33,11 +34,16 @@ export function canEditRows(meta: ResourceMeta): boolean {
   return meta.canEdit && meta.fields.some((f) => !f.readOnly);
 }
 
-/** The title of a row: its title field, or '#id'. */
+/**
+ * The title of a row: its title field (a date as DD/MM/YYYY, like every other date shown), or '#id'.
+ * The list, the breadcrumbs and the row's heading all use it.
+ */
 export function recordTitle(meta: ResourceMeta, record: RecordWithLabels | null | undefined): string {
   if (!record) return '';
   const value = record[meta.titleField];
-  return typeof value === 'string' && value.trim() ? value : `#${record.id}`;
+  if (typeof value !== 'string' || !value.trim()) return `#${record.id}`;
+  const type = meta.fields.find((f) => f.name === meta.titleField)?.type;
+  return type === 'date' ? formatDate(value) : value;
 }
 
 /** Says that a screen cannot be shown, with a way back. */

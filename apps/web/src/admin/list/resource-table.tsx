@@ -4,7 +4,20 @@ import { Link } from 'react-router';
 import { EyeIcon, PencilIcon, SortIcon, TrashIcon } from '../../components/icons';
 import type { RecordWithLabels } from '../api/get-record';
 import { FieldValue } from '../field-value';
-import { canEditRows } from '../resource-scope';
+import { canEditRows, recordTitle } from '../resource-scope';
+
+/** Field types whose values are a few characters and read wrongly when split ("Wednesd|ay"). */
+const SHORT_VALUES = new Set<FieldMeta['type']>([
+  'select',
+  'date',
+  'time',
+  'datetime',
+  'number',
+  'money',
+  'percent',
+  'boolean',
+  'colour',
+]);
 
 /** SPEC.md point 9: tables have a 100px action column. */
 export const ACTION_COLUMN_WIDTH = 100;
@@ -21,11 +34,6 @@ interface ResourceTableProps {
   /** The delete (or archive) action, when the role may run it. */
   deleteAction: ActionMeta | undefined;
   onDelete: (id: number) => void;
-}
-
-function titleOf(meta: ResourceMeta, row: RecordWithLabels): string {
-  const value = row[meta.titleField];
-  return typeof value === 'string' && value ? value : `#${row.id}`;
 }
 
 /**
@@ -88,7 +96,7 @@ export function ResourceTable(props: ResourceTableProps) {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => {
-            const title = titleOf(meta, row);
+            const title = recordTitle(meta, row);
             return (
               <Table.Tr
                 key={row.id}
@@ -104,11 +112,14 @@ export function ResourceTable(props: ResourceTableProps) {
                 {columns.map((field) => (
                   <Table.Td
                     key={field.name}
-                    // A long unbroken name wraps inside its own column instead of running into the next.
+                    // A long unbroken name wraps inside its own column instead of running into the next;
+                    // short values (a day, a date, an amount) stay whole rather than split mid-word.
                     style={{
                       ...(field.name === meta.titleField ? { minWidth: 160 } : {}),
                       maxWidth: 320,
-                      overflowWrap: 'anywhere',
+                      ...(SHORT_VALUES.has(field.type) && field.name !== meta.titleField
+                        ? { whiteSpace: 'nowrap' }
+                        : { overflowWrap: 'anywhere' }),
                     }}
                   >
                     {field.name === meta.titleField ? (
