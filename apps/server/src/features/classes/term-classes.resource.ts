@@ -181,6 +181,7 @@ export const classSessionsResource = defineResource({
     move: {
       label: 'Move',
       selection: 'one',
+      confirm: 'move this session',
       fields: {
         date: field.date('New date', { help: 'Empty: the same date' }),
         start_time: field.time('New start time', { help: 'Empty: the same time' }),
