@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 /**
@@ -124,4 +125,13 @@ export async function renderPdf(doc: PdfDocument): Promise<Buffer> {
       line(l, regular, SIZE.small, rgb(0.4, 0.4, 0.4));
   }
   return Buffer.from(await pdf.save());
+}
+
+/** Sends a PDF as a download (receipts, waivers, the daily roll): private, never cached. */
+export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(pdf);
 }

@@ -13,12 +13,11 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { parseForm } from '../../platform/forms.ts';
-import { renderPdf } from '../../platform/pdf.ts';
+import { renderPdf, sendPdf } from '../../platform/pdf.ts';
 import { defineReport, type ReportRow, reportRoutes } from '../../platform/reports/report.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { displayDate } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
-import { sendPdf } from '../waivers/waiver.routes.ts';
 import { companyToday, dayRolls, markRoll, rollDay, rollOf } from './roll.service.ts';
 
 const tags = ['classes'];

@@ -13,11 +13,11 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { parseForm } from '../../platform/forms.ts';
+import { sendPdf } from '../../platform/pdf.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
 import { profileOf, saveProfile } from '../accounts/profile.service.ts';
 import { leaveWaitlist, parentWaitlist } from '../bookings/waitlist.service.ts';
 import { signedWaiverPdf } from '../waivers/waiver.pdf.ts';
-import { sendPdf } from '../waivers/waiver.routes.ts';
 import { signedWaiverFor } from '../waivers/waiver.service.ts';
 import { myBookings, myPartyBookings, myPayments, myWaivers, paymentReceipt } from './account.service.ts';
 

@@ -17,11 +17,12 @@ import {
   waiverPaths,
   waiverQuery,
 } from '@tumble/contracts/waiver';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicTenant, requireAuth } from '../../platform/auth.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { sendPdf } from '../../platform/pdf.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
 import { signedWaiverPdf } from './waiver.pdf.ts';
 import {
@@ -45,15 +46,6 @@ async function waiverTenant(app: FastifyInstance, request: FastifyRequest, authh
     if (error instanceof NotFoundError) return null;
     throw error;
   }
-}
-
-/** Sends a PDF as a download. */
-export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
-  return reply
-    .header('Content-Type', 'application/pdf')
-    .header('Content-Disposition', `attachment; filename="${filename}"`)
-    .header('Cache-Control', 'private, no-store')
-    .send(pdf);
 }
 
 /**
