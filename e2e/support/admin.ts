@@ -123,10 +123,13 @@ export async function goViaSidebar(
 ): Promise<void> {
   const nav = await openSidebar(page, viewport);
   const link = nav.getByRole('link', { name: label, exact: true });
+  const search = nav.getByRole('textbox', { name: 'Go to a screen' });
+  // Wait for the sidebar's entries (a parent's sidebar has no quick search) before choosing.
+  await link.or(search).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
   if (await link.isVisible()) await link.click();
   else {
     // Its group is closed: jump there with the sidebar's quick search instead.
-    await nav.getByRole('textbox', { name: 'Go to a screen' }).fill(label);
+    await search.fill(label);
     await nav
       .getByRole('navigation', { name: 'Screens found' })
       .getByRole('link')
