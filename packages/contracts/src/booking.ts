@@ -285,3 +285,23 @@ export type AdminAvailabilityResponse = z.infer<typeof adminAvailabilityResponse
 /** Words of our own: the booking page after the parent pressed Cancel on the card page (`status=cancelled`). */
 export const PAYMENT_CANCELLED =
   'Payment cancelled. Nothing was charged and what you chose was released. Choose again to book.';
+
+/**
+ * GET /api/v1/events/wait-list/invitation/{check,accept,decline}?authhash&w&e&b (SPEC.md point 7):
+ * whether the invitation stands and, while it is open, the event, session and day the place is for.
+ */
+export const invitationResponse = z.object({
+  valid: z.boolean(),
+  message: z.string().optional(),
+  redirect: z.string().optional(),
+  place: z
+    .object({
+      event_name: z.string(),
+      session_name: z.string(),
+      date: z.string(),
+      places: z.number(),
+      cell: z.string(),
+    })
+    .optional(),
+});
+export type InvitationResponse = z.infer<typeof invitationResponse>;

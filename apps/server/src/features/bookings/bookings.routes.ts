@@ -4,6 +4,7 @@ import {
   chargesResponse,
   checkoutResponse,
   eventCheckoutRequest,
+  invitationResponse,
   QUANTITY_MAX,
   sessionsResponse,
 } from '@tumble/contracts/booking';
@@ -192,23 +193,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     e: z.string().max(200).default(''),
     b: z.string().max(20).default(''),
   });
-  const invitationAnswer = z.object({
-    valid: z.boolean(),
-    message: z.string().optional(),
-    redirect: z.string().optional(),
-    /** An open invitation: the event, session and day the place is for. */
-    place: z
-      .object({
-        event_name: z.string(),
-        session_name: z.string(),
-        date: z.string(),
-        places: z.number(),
-        cell: z.string(),
-      })
-      .optional(),
-  });
   const invitationRoute = {
-    schema: { tags: ['waitlist'], querystring: invitationQuery, response: { 200: invitationAnswer } },
+    schema: { tags: ['waitlist'], querystring: invitationQuery, response: { 200: invitationResponse } },
     config: { access: 'public' as const },
   };
   app.get('/api/v1/events/wait-list/invitation/check', invitationRoute, async (request) => {

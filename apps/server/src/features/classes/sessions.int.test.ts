@@ -1,9 +1,10 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
+import { createCoach as coachFixture } from '../../testing/coach-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
-import { coaches } from '../coaches/coaches.tables.ts';
+import type { coaches } from '../coaches/coaches.tables.ts';
 import { children } from '../students/students.tables.ts';
 import { restrictedDates, rooms, venues } from '../venues/venues.tables.ts';
 import {
@@ -38,22 +39,9 @@ describe('class sessions: generation, regeneration, cancel and move', () => {
   const inject = (method: 'GET' | 'POST', url: string, headers: Headers = admin, payload?: object) =>
     t.app.inject({ method, url, headers, payload: method === 'POST' ? (payload ?? {}) : undefined });
 
+  /** A coach of the test company (a cleared, current check unless `check` says otherwise), by id. */
   async function createCoach(fullName: string, check: Partial<typeof coaches.$inferInsert> = {}) {
-    const user = await createUser(t.database.db, companyId, { role: 'companycoach', fullName });
-    const [coach] = await t.database.db
-      .insert(coaches)
-      .values({
-        companyId,
-        userId: user.id,
-        name: fullName,
-        wwccNumber: 'WWC0123456E',
-        wwccOutcome: 'cleared',
-        wwccVerifiedOn: '2026-01-10',
-        wwccExpiresOn: '2099-01-10',
-        ...check,
-      })
-      .returning();
-    return coach!.id;
+    return (await coachFixture(t.database.db, companyId, { fullName, ...check })).coach.id;
   }
 
   /** A term class through the admin form (so the resource's checks run); answers the form response. */

@@ -47,19 +47,21 @@ export interface Leave {
   reason: string | null;
 }
 
+const leaveColumns = {
+  id: coachLeaves.id,
+  coachId: coachLeaves.coachId,
+  startDate: coachLeaves.startDate,
+  endDate: coachLeaves.endDate,
+  reason: coachLeaves.reason,
+};
+
 /**
  * The tenant's coach leaves that touch the days `from` … `to` (YYYY-MM-DD, both included; no `to`:
  * every leave not ended by `from`), in date order. `onLeave` then says whose session needs cover.
  */
 export async function leavesBetween(db: Db, tenant: Tenant, from: string, to?: string): Promise<Leave[]> {
   return db
-    .select({
-      id: coachLeaves.id,
-      coachId: coachLeaves.coachId,
-      startDate: coachLeaves.startDate,
-      endDate: coachLeaves.endDate,
-      reason: coachLeaves.reason,
-    })
+    .select(leaveColumns)
     .from(coachLeaves)
     .where(
       tenant.where(
@@ -90,13 +92,7 @@ export async function coachIdOfUser(db: Db, tenant: Tenant, userId: number): Pro
 /** The leave a coach is on that day, or null. */
 export async function leaveOn(db: Db, tenant: Tenant, coachId: number, date: string): Promise<Leave | null> {
   const [leave] = await db
-    .select({
-      id: coachLeaves.id,
-      coachId: coachLeaves.coachId,
-      startDate: coachLeaves.startDate,
-      endDate: coachLeaves.endDate,
-      reason: coachLeaves.reason,
-    })
+    .select(leaveColumns)
     .from(coachLeaves)
     .where(
       tenant.where(

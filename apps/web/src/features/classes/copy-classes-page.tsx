@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { ClassCopy } from '@tumble/contracts/class-sessions';
 import { messages } from '@tumble/contracts/messages';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { ResourceHeader } from '../../admin/resource-header';
 import { ApiError } from '../../api/client';
 import { useNarrowScreen } from '../../components/narrow-screen';
 import { useApplyCopy, useCopyPreview } from './class-sessions-api';
+import { TermSelect } from './term-select';
 
 type Row = ClassCopy['classes'][number];
 
@@ -118,20 +119,16 @@ export function CopyClassesPage() {
         title={title}
         crumbs={[{ label: 'Classes', to: '/admin/term-classes' }, { label: title }]}
       />
-      <Card p={{ base: 'sm', sm: 'md' }}>
-        <Select
-          label="Copy into"
-          placeholder="Choose the new term"
-          data={(terms.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))}
-          value={termId}
-          onChange={(value) => {
-            apply.reset();
-            setTermId(value);
-          }}
-          searchable
-          maw={360}
-        />
-      </Card>
+      <TermSelect
+        label="Copy into"
+        placeholder="Choose the new term"
+        options={terms.data}
+        value={termId}
+        onChange={(value) => {
+          apply.reset();
+          setTermId(value);
+        }}
+      />
       {apply.isSuccess ? (
         <Alert color="teal" role="status">
           {apply.data.classes.filter((c) => c.new_id !== null).length} classes copied into{' '}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { PlannedSession, SessionGeneration } from '@tumble/contracts/class-sessions';
 import { messages } from '@tumble/contracts/messages';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { formatDate } from '../../admin/format';
 import { ResourceHeader } from '../../admin/resource-header';
 import { ApiError } from '../../api/client';
 import { type GenerationTarget, useApplyGeneration, useGenerationPreview } from './class-sessions-api';
+import { TermSelect } from './term-select';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** 'Mon 08/02/2027', and its time when it is not the class's (a session moved by hand). */
@@ -152,20 +153,16 @@ export function GenerateSessionsPage({ wholeTerm = false }: { wholeTerm?: boolea
         restricted dates. Sessions changed by hand are kept as they are.
       </Text>
       {wholeTerm ? (
-        <Card p={{ base: 'sm', sm: 'md' }}>
-          <Select
-            label="Term"
-            placeholder="Choose a term"
-            data={(terms.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))}
-            value={termId}
-            onChange={(value) => {
-              apply.reset();
-              setTermId(value);
-            }}
-            searchable
-            maw={360}
-          />
-        </Card>
+        <TermSelect
+          label="Term"
+          placeholder="Choose a term"
+          options={terms.data}
+          value={termId}
+          onChange={(value) => {
+            apply.reset();
+            setTermId(value);
+          }}
+        />
       ) : null}
       {apply.isSuccess ? (
         <Alert color="teal" role="status">
