@@ -1,21 +1,14 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { api } from '../api/client';
+import { mediaQueries } from './media-query';
 
 // jsdom has no layout engine; Mantine asks for media queries and observes element sizes.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
-  value: (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  // Every query answers false: a desktop that is not a phone (tests of phone layouts say otherwise).
+  value: mediaQueries(() => false),
 });
 
 class ResizeObserverStub implements ResizeObserver {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
 import { eventRow, eventsMeta } from '../../test/admin-fixtures';
 import { staffAcl } from '../../test/fixtures';
+import { mediaQueries } from '../../test/media-query';
 import { json, renderApp, stubServer } from '../../test/render';
 
 const SLOW = 20_000;
@@ -125,19 +126,9 @@ describe('a booking’s page', () => {
   it(
     'on a phone lists each child and day as a small card, not a table wider than the screen',
     async () => {
-      const phoneQuery = vi.spyOn(window, 'matchMedia').mockImplementation(
-        (query: string) =>
-          ({
-            matches: query === '(max-width: 36em)',
-            media: query,
-            onchange: null,
-            addListener: () => {},
-            removeListener: () => {},
-            addEventListener: () => {},
-            removeEventListener: () => {},
-            dispatchEvent: () => false,
-          }) as MediaQueryList,
-      );
+      const phoneQuery = vi
+        .spyOn(window, 'matchMedia')
+        .mockImplementation(mediaQueries((query) => query === '(max-width: 36em)'));
       try {
         server();
         api.setToken('tok');
