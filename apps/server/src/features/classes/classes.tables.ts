@@ -163,9 +163,11 @@ export const classSessions = pgTable(
 );
 
 /**
- * A child expected in a class: `enrolled` for every session of the class from `startsOn`, or for one
- * session (`sessionId`) as a `trial`, `makeup` or `casual`. The enrolment work adds how they got
- * here (checkout, invoices); this is what the roll reads.
+ * A child's place in a class: `enrolled` for every session of the class from `startsOn` until
+ * `withdrawnFrom` (exclusive), or for one session (`sessionId`) as a `trial`, `makeup` or `casual`.
+ * `pending` and `active` places count toward capacity (capacity.service.ts); a `pending` place is
+ * held until `holdExpiresAt` for `heldFor`: an open checkout, a waitlist offer, a trial's
+ * conversion link or a rollover's priority window. The roll reads `active` places only.
  */
 export const classEnrolments = pgTable(
   'class_enrolments',
@@ -180,14 +182,20 @@ export const classEnrolments = pgTable(
     kind: text({ enum: ['enrolled', 'trial', 'makeup', 'casual'] }).notNull(),
     sessionId: integer().references(() => classSessions.id),
     startsOn: date(),
-    status: text({ enum: ['active', 'withdrawn'] })
+    /** The first session date the child no longer comes to; null: to the end of the term. */
+    withdrawnFrom: date(),
+    status: text({ enum: ['pending', 'active', 'withdrawn', 'cancelled'] })
       .notNull()
       .default('active'),
+    holdExpiresAt: timestamp({ withTimezone: true }),
+    heldFor: text({ enum: ['checkout', 'offer', 'trial_conversion', 'rollover'] }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('class_enrolments_class').on(t.companyId, t.termClassId, t.status),
     index('class_enrolments_child').on(t.companyId, t.childId),
+    index('class_enrolments_session').on(t.companyId, t.sessionId),
+    index('class_enrolments_hold').on(t.status, t.holdExpiresAt),
   ],
 );
 

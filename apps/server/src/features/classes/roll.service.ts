@@ -85,6 +85,7 @@ async function expectedBySession(db: Db, tenant: Tenant, sessions: SessionRow[])
       termClassId: classEnrolments.termClassId,
       sessionId: classEnrolments.sessionId,
       startsOn: classEnrolments.startsOn,
+      withdrawnFrom: classEnrolments.withdrawnFrom,
     })
     .from(classEnrolments)
     .where(
@@ -113,7 +114,9 @@ async function expectedBySession(db: Db, tenant: Tenant, sessions: SessionRow[])
     for (const row of rows) {
       const expected =
         row.kind === 'enrolled'
-          ? row.termClassId === session.termClassId && (row.startsOn === null || row.startsOn <= session.date)
+          ? row.termClassId === session.termClassId &&
+            (row.startsOn === null || row.startsOn <= session.date) &&
+            (row.withdrawnFrom === null || row.withdrawnFrom > session.date)
           : row.sessionId === session.id;
       if (!expected || seen.has(row.childId)) continue;
       seen.add(row.childId);

@@ -4,7 +4,7 @@ import type {
   SessionGeneration,
   TermGeneration,
 } from '@tumble/contracts/class-sessions';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
@@ -585,6 +585,7 @@ export async function cancelSession(
           and(
             eq(classEnrolments.kind, 'enrolled'),
             or(isNull(classEnrolments.startsOn), lte(classEnrolments.startsOn, session.date)),
+            or(isNull(classEnrolments.withdrawnFrom), gt(classEnrolments.withdrawnFrom, session.date)),
           ),
           eq(classEnrolments.sessionId, session.id),
         ),
