@@ -126,9 +126,10 @@ export const promotionalCodesResource = defineResource({
     applies_to: field.select(
       'Applies to',
       [
-        { value: 'all', label: 'Events and parties' },
+        { value: 'all', label: 'Everything' },
         { value: 'events', label: 'Events' },
         { value: 'parties', label: 'Parties' },
+        { value: 'classes', label: 'Classes and private lessons' },
       ],
       { required: true, default: 'all' },
     ),
@@ -238,12 +239,13 @@ export const paymentTermsResource = defineResource({
       [
         { value: 'events', label: 'Event bookings' },
         { value: 'parties', label: 'Birthday parties' },
+        { value: 'classes', label: 'Class enrolments' },
       ],
       { required: true },
     ),
     content: field.richtext('Terms', { required: true, default: DEFAULT_TERMS_HTML }),
     is_default: field.boolean('Default', {
-      help: 'Shown at checkout unless an event picks other terms; one default for events, one for parties',
+      help: 'Shown at checkout unless an event or a registration form picks other terms; one default for each kind',
     }),
   },
   list: { columns: ['name', 'applies_to', 'is_default'], search: ['name'], filters: ['applies_to'] },
@@ -257,7 +259,7 @@ export const paymentTermsResource = defineResource({
         .where(
           tenant.where(
             paymentTerms,
-            eq(paymentTerms.appliesTo, values.applies_to as 'events' | 'parties'),
+            eq(paymentTerms.appliesTo, values.applies_to as 'events' | 'parties' | 'classes'),
             id === null ? undefined : ne(paymentTerms.id, id),
           ),
         );

@@ -48,7 +48,7 @@ export const DEFAULT_PARTY_TERMS_HTML = [
 export async function paymentTermsFor(
   db: Db,
   tenant: Tenant,
-  kind: 'events' | 'parties',
+  kind: 'events' | 'parties' | 'classes',
   chosenId: number | null = null,
 ): Promise<string> {
   if (chosenId !== null) {

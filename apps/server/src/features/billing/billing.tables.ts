@@ -52,7 +52,7 @@ export const promotionalCodes = pgTable(
     discountType: text({ enum: ['percent', 'fixed'] }).notNull(),
     percentOff: integer(),
     amountOff: integer(),
-    appliesTo: text({ enum: ['all', 'events', 'parties'] })
+    appliesTo: text({ enum: ['all', 'events', 'parties', 'classes'] })
       .notNull()
       .default('all'),
     validFrom: date(),
@@ -99,7 +99,7 @@ export const paymentTerms = pgTable(
   {
     ...tenantKey(),
     name: text().notNull(),
-    appliesTo: text({ enum: ['events', 'parties'] }).notNull(),
+    appliesTo: text({ enum: ['events', 'parties', 'classes'] }).notNull(),
     content: text().notNull(),
     isDefault: boolean().notNull().default(false),
   },
@@ -137,7 +137,7 @@ export const couponRedemptions = pgTable(
     parentId: integer()
       .notNull()
       .references(() => users.id),
-    purchaseKind: text({ enum: ['event', 'party'] }).notNull(),
+    purchaseKind: text({ enum: ['event', 'party', 'enrolment', 'private_lesson'] }).notNull(),
     purchaseId: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

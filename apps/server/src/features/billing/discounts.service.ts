@@ -15,10 +15,22 @@ import { couponRedemptions, coupons, nswSettings, promotionalCodes } from './bil
  */
 
 /** What a purchase is, as discounts see it. */
-export type PurchaseKind = 'event' | 'party';
+export type PurchaseKind = 'event' | 'party' | 'enrolment' | 'private_lesson';
 
 /** Where a code is used: coupons may be limited to events, promotional codes to events or parties. */
-export type DiscountScope = { kind: 'event'; eventId: number } | { kind: 'party' };
+export type DiscountScope =
+  | { kind: 'event'; eventId: number }
+  | { kind: 'party' }
+  | { kind: 'classes' }
+  | { kind: 'private_lesson' };
+
+/** What a promotional code's `appliesTo` calls each scope. */
+const promoScope = {
+  event: 'events',
+  party: 'parties',
+  classes: 'classes',
+  private_lesson: 'classes',
+} as const;
 
 /** A coupon or promotional code found valid, as the pricing module takes it. */
 export interface FoundCode {
@@ -114,8 +126,7 @@ async function findCode(
     .where(tenant.where(promotionalCodes, sql`upper(${promotionalCodes.code}) = ${code}`));
   if (!promo?.active) return { error: messages.invalid };
   if (outsideDates(promo, context.today)) return { error: messages.notToday };
-  const applies =
-    promo.appliesTo === 'all' || promo.appliesTo === (context.scope.kind === 'event' ? 'events' : 'parties');
+  const applies = promo.appliesTo === 'all' || promo.appliesTo === promoScope[context.scope.kind];
   if (!applies) return { error: messages.invalid };
   return {
     source: 'promotional',

@@ -16,9 +16,10 @@ export const waiversResource = defineResource({
     applies_to: field.select(
       'For',
       [
-        { value: 'all', label: 'Events and parties' },
+        { value: 'all', label: 'Everything' },
         { value: 'events', label: 'Events' },
         { value: 'parties', label: 'Parties' },
+        { value: 'classes', label: 'Classes' },
       ],
       { required: true, default: 'all' },
     ),

@@ -22,7 +22,7 @@ export const waivers = pgTable(
     ...tenantKey(),
     title: text().notNull(),
     body: text().notNull(),
-    appliesTo: text({ enum: ['events', 'parties', 'all'] })
+    appliesTo: text({ enum: ['events', 'parties', 'classes', 'all'] })
       .notNull()
       .default('all'),
     /** Child details the form asks for. */

@@ -28,7 +28,7 @@ export const payments = pgTable(
   {
     ...tenantKey(),
     /** What the payment pays for: the kind of sale (features/checkout) and that purchase's id. */
-    purchaseKind: text({ enum: ['event', 'party'] }).notNull(),
+    purchaseKind: text({ enum: ['event', 'party', 'enrolment', 'private_lesson'] }).notNull(),
     purchaseId: integer().notNull(),
     provider: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
     providerRef: text().notNull(),
