@@ -189,6 +189,11 @@ export const classEnrolments = pgTable(
       .default('active'),
     holdExpiresAt: timestamp({ withTimezone: true }),
     heldFor: text({ enum: ['checkout', 'offer', 'trial_conversion', 'rollover'] }),
+    /**
+     * The secret of the link that takes up a held place (an offer, a trial's "enrol" link, a
+     * rollover's "confirm" link); one token may hold several places of one family.
+     */
+    holdToken: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -196,6 +201,7 @@ export const classEnrolments = pgTable(
     index('class_enrolments_child').on(t.companyId, t.childId),
     index('class_enrolments_session').on(t.companyId, t.sessionId),
     index('class_enrolments_hold').on(t.status, t.holdExpiresAt),
+    index('class_enrolments_hold_token').on(t.holdToken),
   ],
 );
 
