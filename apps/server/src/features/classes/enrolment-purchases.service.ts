@@ -1,0 +1,119 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
+import { classEnrolments } from './classes.tables.ts';
+import { enrolmentPurchaseItems, enrolmentPurchases, enrolmentSettings } from './enrolments.tables.ts';
+
+/**
+ * Reads of class enrolment purchases (the pipeline kind `enrolment`, decision 013) for other
+ * features: the enrolment waiver page, the parent's account.
+ */
+
+export interface PurchaseSummary {
+  id: number;
+  parentId: number;
+  status: string;
+  childIds: number[];
+  formId: number | null;
+  termClassIds: number[];
+}
+
+/** A purchase by its link secret (`booking_hash`), with the children and classes it bought; null when none. */
+export async function purchaseByReference(
+  db: Db,
+  tenant: Tenant,
+  reference: string,
+): Promise<PurchaseSummary | null> {
+  const [purchase] = await db
+    .select({
+      id: enrolmentPurchases.id,
+      parentId: enrolmentPurchases.parentId,
+      status: enrolmentPurchases.status,
+      formId: enrolmentPurchases.registrationFormId,
+    })
+    .from(enrolmentPurchases)
+    .where(tenant.where(enrolmentPurchases, eq(enrolmentPurchases.reference, reference)));
+  if (!purchase) return null;
+  const places = await placesOf(db, tenant, [purchase.id]);
+  return {
+    ...purchase,
+    childIds: [...new Set(places.map((p) => p.childId))],
+    termClassIds: [...new Set(places.map((p) => p.termClassId))],
+  };
+}
+
+export interface PurchasePlace {
+  purchaseId: number;
+  enrolmentId: number;
+  childId: number;
+  termClassId: number;
+  kind: 'enrolled' | 'trial' | 'makeup' | 'casual';
+  sessionId: number | null;
+  startsOn: string | null;
+  status: 'pending' | 'active' | 'withdrawn' | 'cancelled';
+  amount: number;
+}
+
+/** The places of purchases, in purchase then place order. */
+export async function placesOf(db: Db, tenant: Tenant, purchaseIds: number[]): Promise<PurchasePlace[]> {
+  if (purchaseIds.length === 0) return [];
+  return db
+    .select({
+      purchaseId: enrolmentPurchaseItems.purchaseId,
+      enrolmentId: classEnrolments.id,
+      childId: classEnrolments.childId,
+      termClassId: classEnrolments.termClassId,
+      kind: classEnrolments.kind,
+      sessionId: classEnrolments.sessionId,
+      startsOn: classEnrolments.startsOn,
+      status: classEnrolments.status,
+      amount: enrolmentPurchaseItems.amount,
+    })
+    .from(enrolmentPurchaseItems)
+    .innerJoin(
+      classEnrolments,
+      and(
+        eq(classEnrolments.id, enrolmentPurchaseItems.enrolmentId),
+        eq(classEnrolments.companyId, enrolmentPurchaseItems.companyId),
+      ),
+    )
+    .where(tenant.where(enrolmentPurchaseItems, inArray(enrolmentPurchaseItems.purchaseId, purchaseIds)))
+    .orderBy(asc(enrolmentPurchaseItems.purchaseId), asc(enrolmentPurchaseItems.id));
+}
+
+/** A parent's enrolment purchases, newest first (the parent's "Enrolments" list). */
+export async function purchasesOfParent(db: Db, tenant: Tenant, parentId: number) {
+  const purchases = await db
+    .select({
+      id: enrolmentPurchases.id,
+      code: enrolmentPurchases.code,
+      reference: enrolmentPurchases.reference,
+      status: enrolmentPurchases.status,
+      total: enrolmentPurchases.total,
+      createdAt: enrolmentPurchases.createdAt,
+    })
+    .from(enrolmentPurchases)
+    .where(tenant.where(enrolmentPurchases, eq(enrolmentPurchases.parentId, parentId)))
+    .orderBy(desc(enrolmentPurchases.createdAt), desc(enrolmentPurchases.id))
+    .limit(200);
+  const places = await placesOf(
+    db,
+    tenant,
+    purchases.map((p) => p.id),
+  );
+  return purchases.map((p) => ({ ...p, places: places.filter((pl) => pl.purchaseId === p.id) }));
+}
+
+/** The company's enrolment rules (decision 013): its row, or the defaults when it has none. */
+export async function enrolmentSettingsOf(db: Db, tenant: Tenant) {
+  const [row] = await db.select().from(enrolmentSettings).where(tenant.where(enrolmentSettings));
+  return {
+    siblingDiscountPercent: row?.siblingDiscountPercent ?? 0,
+    multiClassDiscountPercent: row?.multiClassDiscountPercent ?? 0,
+    withdrawalPolicy: row?.withdrawalPolicy ?? ('credit' as const),
+    offerHoldHours: row?.offerHoldHours ?? 24,
+    trialConversionHoldHours: row?.trialConversionHoldHours ?? 48,
+    absenceCutoffHours: row?.absenceCutoffHours ?? 2,
+    publicWaitlist: row?.publicWaitlist ?? true,
+  };
+}
