@@ -28,6 +28,14 @@ export const registrationForms = pgTable(
     /** Only children of this age (whole months) on the term's first day; null: no limit. */
     ageMinMonths: integer(),
     ageMaxMonths: integer(),
+    /**
+     * The questions as staff pick them on the form (`askQuestions`, `requiredQuestions`: standard
+     * kinds; `customQuestions`: one per line, a trailing `*` makes it required); `questions` is
+     * what they make, written on every save (registration.resource.ts).
+     */
+    askQuestions: text().array().notNull().default([]),
+    requiredQuestions: text().array().notNull().default([]),
+    customQuestions: text(),
     questions: jsonb().$type<FormQuestion[]>().notNull().default([]),
     waiverId: integer(),
     paymentTermsId: integer(),
