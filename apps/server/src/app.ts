@@ -24,6 +24,7 @@ import { availabilityRoutes } from './features/bookings/availability.routes.ts';
 import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { registerSaleKinds } from './features/checkout/kinds.ts';
+import { enrolmentQueueRoutes } from './features/classes/enrolment-queue.routes.ts';
 import { rollRoutes } from './features/classes/roll.routes.ts';
 import { sessionRoutes } from './features/classes/sessions.routes.ts';
 import { termClassResources } from './features/classes/term-classes.resource.ts';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rollRoutes);
   await app.register(sessionRoutes);
   await app.register(termCalendarRoutes);
+  await app.register(enrolmentQueueRoutes);
   await app.register(studentRoutes);
   await app.register(accountRoutes);
   await app.register(waiverRoutes);

@@ -55,6 +55,14 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** How long a query waits for a row lock (a booking rush on one session) before answering 503. */
   LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /**
+   * Enrolment day (features/classes/enrolment-queue.service.ts): the waiting room opens this many
+   * minutes before a term's public enrolment, lets queued parents in at this rate (sized so their
+   * checkouts finish on one server), and an admitted parent may check out for this long.
+   */
+  ENROLMENT_QUEUE_WAITING_ROOM_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
+  ENROLMENT_QUEUE_ADMIT_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
+  ENROLMENT_QUEUE_ADMITTED_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 });
 
 export type Config = z.infer<typeof envSchema> & {
