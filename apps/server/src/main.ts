@@ -5,6 +5,7 @@ import { connectDatabase, ensureDatabase } from './db/client.ts';
 import { EMBEDDED_DATABASE, type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
+import { registerHoldJobs } from './features/classes/holds.jobs.ts';
 import { LocalDiskStorage } from './platform/files.ts';
 import { type Jobs, startJobs } from './platform/jobs.ts';
 import { mailWithoutSmtpNotice } from './platform/mail/mail.service.ts';
@@ -62,6 +63,7 @@ async function main() {
     const deps = { config, database, jobs, files: new LocalDiskStorage(config.filesDir) };
     app = await buildApp(deps);
     await registerBookingJobs(deps);
+    await registerHoldJobs(deps);
     await app.listen({ port: config.PORT, host: config.HOST });
     say(`ready on ${config.publicUrl}`);
     const mailNotice = mailWithoutSmtpNotice(config);

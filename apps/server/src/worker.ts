@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
+import { registerHoldJobs } from './features/classes/holds.jobs.ts';
 import { LocalDiskStorage } from './platform/files.ts';
 import { startJobs } from './platform/jobs.ts';
 
@@ -17,6 +18,7 @@ async function main() {
   const jobs = await startJobs({ config, database, databaseUrl: config.DATABASE_URL });
   const deps = { config, database, jobs, files: new LocalDiskStorage(config.filesDir) };
   await registerBookingJobs(deps);
+  await registerHoldJobs(deps);
   console.log('[tumble] worker running');
   const stop = async () => {
     await jobs.stop();

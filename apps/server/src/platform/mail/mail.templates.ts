@@ -45,6 +45,18 @@ export const mailTemplates = {
       '{{link}}',
     ],
   },
+  'enrolment-confirmation': {
+    subject: 'Enrolment confirmed: {{reference}}',
+    body: [
+      'Hello {{name}},',
+      'Thank you for enrolling with {{company}}. Your enrolment {{reference}} is confirmed:',
+      '{{sessions}}',
+      'Amount paid: {{amount}}',
+      '{{waiver}}',
+      '{{link}}',
+      'The sessions are in the attached calendar file (classes.ics).',
+    ],
+  },
   'waitlist-invitation': {
     subject: 'A place is free: {{event}}',
     body: [
@@ -75,6 +87,16 @@ export const mailTemplates = {
       '{{link}}',
     ],
   },
+  'private-lesson-confirmation': {
+    subject: 'Private lesson booked for {{date}} at {{time}}',
+    body: [
+      'Hello {{name}},',
+      'Your private lesson at {{company}} with {{coach}} for {{children}} is booked: {{date}} at {{time}}, {{minutes}} minutes (reference {{reference}}).',
+      'Paid: {{amount}}.',
+      'See or cancel your private lessons here:',
+      '{{link}}',
+    ],
+  },
   'waiver-request': {
     subject: 'Please sign the waiver: {{title}}',
     body: [
@@ -100,6 +122,39 @@ export const mailTemplates = {
       '{{company}} has cancelled {{class}} on {{date}} at {{time}} for {{children}}.',
       'Reason: {{reason}}',
       'If you have any questions, please reply to this mail.',
+    ],
+  },
+  'class-waitlist-offer': {
+    subject: 'A place is free: {{class}}',
+    body: [
+      'Hello {{name}},',
+      'Good news: a place has become free in {{class}} ({{when}}) for {{children}}, from {{first_session}}. We are holding it for you until {{expires}}.',
+      'Pay to accept the place here:',
+      '{{link}}',
+      'If you no longer need it, please decline so the next family can have it:',
+      '{{decline_link}}',
+    ],
+  },
+  'class-trial-follow-up': {
+    subject: 'Enrol {{children}} in {{class}}',
+    body: [
+      'Hello {{name}},',
+      'Thank you for trying {{class}} with {{company}}. We are holding a place for {{children}} from {{first_session}} ({{when}}) until {{expires}}.',
+      'Enrol with one tap:',
+      '{{link}}',
+    ],
+  },
+  're-enrolment': {
+    subject: 'Your places for {{term}} are held until {{deadline}}',
+    body: [
+      'Hello {{name}},',
+      '{{company}} is holding these places in {{term}} for your family until {{deadline}}:',
+      '{{places}}',
+      'Confirm and pay:',
+      '{{link}}',
+      'If you no longer need them, release them so another family can have them:',
+      '{{release_link}}',
+      'Places not confirmed by the deadline are released.',
     ],
   },
   'refund-due': {
