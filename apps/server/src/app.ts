@@ -33,6 +33,7 @@ import { termCalendarRoutes } from './features/classes/terms.routes.ts';
 import { timetableRoutes } from './features/classes/timetable.routes.ts';
 import { coachResources } from './features/coaches/coaches.resource.ts';
 import { coachRoutes } from './features/coaches/coaches.routes.ts';
+import { privateLessonRoutes } from './features/coaches/private-lessons.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { partyResources } from './features/parties/parties.resource.ts';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(waiverRoutes);
   await app.register(paymentRoutes);
   await app.register(coachRoutes);
+  await app.register(privateLessonRoutes);
   await app.register(
     resourceRoutes([
       ...venueResources,

@@ -1,4 +1,5 @@
 import { eventSale } from '../bookings/checkout.service.ts';
+import { privateLessonSale } from '../coaches/private-lesson-sale.ts';
 import { partySale } from '../parties/party.service.ts';
 import { registerSaleKind } from './checkout.ts';
 
@@ -6,4 +7,5 @@ import { registerSaleKind } from './checkout.ts';
 export function registerSaleKinds(): void {
   registerSaleKind(eventSale);
   registerSaleKind(partySale);
+  registerSaleKind(privateLessonSale);
 }

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { restrictedDates, venues } from './venues.tables.ts';
 
-/** The dates closed to a kind of booking (closures for all, or for that kind only). */
-export function restrictedDatesFor(db: Db, tenant: Tenant, kind: 'events' | 'parties') {
+/** The dates closed to a kind of booking (closures for all, or for that kind only; 'all': closures for all only). */
+export function restrictedDatesFor(db: Db, tenant: Tenant, kind: 'events' | 'parties' | 'all') {
   return db
     .select({ date: restrictedDates.date, recurringYearly: restrictedDates.recurringYearly })
     .from(restrictedDates)
