@@ -8,6 +8,7 @@ import { createClassWithSessions, createCoach } from '../testing/coach-fixtures.
 import { createCompany, createUser, sessionFor } from '../testing/factories.ts';
 import { createTestApp, type TestContext } from '../testing/harness.ts';
 import { createPartySetup } from '../testing/party-fixtures.ts';
+import { createConfirmedLesson, createPrivateSlot } from '../testing/private-lesson-fixtures.ts';
 import { UNREACHABLE_PAYMENT_KEYS } from '../testing/payment-env.ts';
 import {
   createChild,
@@ -142,7 +143,15 @@ describe('route walker: every registered route', () => {
       coachId: coach.id,
       dates: ['2030-01-08'],
     });
+    const lessonDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const lesson = await createConfirmedLesson(db, a.id, {
+      parentId: parent.id,
+      slot: await createPrivateSlot(db, a.id, { coachId: coach.id, date: lessonDate }),
+      date: lessonDate,
+      childIds: [child.id],
+    });
     ids = {
+      privateLesson: lesson.id,
       classSession: classSessionRows[0]!.id,
       termClass: termClass.id,
       term: term.id,
@@ -277,6 +286,13 @@ describe('route walker: every registered route', () => {
       ],
       'POST /api/v1/students/my-waitlist/:id/leave': [
         `/api/v1/students/my-waitlist/${ids.waitlistEntry}/leave`,
+      ],
+      'POST /api/v1/students/private-lessons/:id/cancel': [
+        `/api/v1/students/private-lessons/${ids.privateLesson}/cancel`,
+      ],
+      'POST /api/v1/admin/private-lessons/:id/cancel': [
+        `/api/v1/admin/private-lessons/${ids.privateLesson}/cancel`,
+        { refund_choice: 'none' },
       ],
     };
     // A new id-bearing route must be added above (with a real id of company A) to pass.
