@@ -1,0 +1,221 @@
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { QueueTicket } from '@tumble/contracts/enrolment-queue';
+import { type ReactNode, useEffect, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { PageLoader } from '../../components/page-loader';
+import {
+  fetchQueueStatus,
+  forgetTicket,
+  loadTicket,
+  pollQueueTicket,
+  saveTicket,
+  takeQueueTicket,
+} from './queue-api';
+
+export interface EnrolmentQueueGateProps {
+  formKey: string;
+  authhash: string;
+  /** The registration page; `queueToken` is what its checkout sends as `queue_token`. */
+  children: (queueToken: string | null) => ReactNode;
+}
+
+type Gate =
+  | { kind: 'checking' }
+  | { kind: 'open'; token: string | null }
+  | { kind: 'waiting'; ticket: QueueTicket; timeZone: string; offset: number };
+
+const SECOND = 1000;
+/** setTimeout's longest delay; a page left open longer asks again then. */
+const LONGEST = 2 ** 31 - 1;
+/** A thousand browsers waiting for the same opening should not all ask in the same millisecond. */
+const jitter = () => Math.random() * SECOND;
+
+/**
+ * Enrolment day (issue 14): while a term of the form opens its public enrolment, the registration
+ * page waits behind this gate. Before the opening it counts down; from the opening it shows the
+ * parent's place as families are let in in arrival order; once let in it renders the page with the
+ * ticket's token. A form without a running queue (or a status that cannot be read: the checkout
+ * checks again on the server) renders the page at once. The ticket is kept in localStorage, so a
+ * reload keeps its place.
+ */
+export function EnrolmentQueueGate({ formKey, authhash, children }: EnrolmentQueueGateProps) {
+  const [gate, setGate] = useState<Gate>({ kind: 'checking' });
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = (ms: number, next: () => Promise<void>) => {
+      timer = setTimeout(() => void next(), Math.min(Math.max(ms, 0), LONGEST));
+    };
+
+    async function check(): Promise<void> {
+      const status = await fetchQueueStatus(formKey, authhash).catch(() => null);
+      if (cancelled) return;
+      if (!status?.queued) {
+        setGate({ kind: 'open', token: null });
+        // The waiting room opens later: the page goes behind it then.
+        if (status?.waiting_room_opens_at)
+          later(Date.parse(status.waiting_room_opens_at) - Date.parse(status.now) + jitter(), check);
+        return;
+      }
+      const stored = loadTicket(authhash, formKey);
+      let ticket =
+        stored && stored.opens_at === status.opens_at
+          ? await pollQueueTicket(stored.token, authhash).catch(() => null)
+          : null;
+      if (!ticket || ticket.expired) {
+        try {
+          ticket = await takeQueueTicket(formKey, authhash);
+        } catch (error) {
+          // 409: the queue ended meanwhile. Anything else: the server checks again at checkout.
+          if (!cancelled) setGate({ kind: 'open', token: null });
+          if (!(error instanceof ApiError)) later(5 * SECOND, check);
+          return;
+        }
+        saveTicket(authhash, formKey, { token: ticket.token, opens_at: ticket.opens_at });
+      }
+      if (!cancelled) follow(ticket, status.time_zone);
+    }
+
+    function follow(ticket: QueueTicket, timeZone: string) {
+      if (ticket.admitted) {
+        setGate({ kind: 'open', token: ticket.token });
+        return;
+      }
+      setGate({ kind: 'waiting', ticket, timeZone, offset: Date.parse(ticket.now) - Date.now() });
+      const untilOpen = Date.parse(ticket.opens_at) - Date.parse(ticket.now);
+      const untilTurn = Date.parse(ticket.admit_at) - Date.parse(ticket.now);
+      // Before the opening nothing moves (ask once a minute in case staff move it); then every few
+      // seconds for the place, and again right when this ticket's turn comes.
+      const wait =
+        untilOpen > 0
+          ? Math.min(untilOpen + jitter(), 60 * SECOND)
+          : Math.min(untilTurn + 100, Math.min(Math.max(untilTurn / 4, 2 * SECOND), 10 * SECOND));
+      later(wait, async () => {
+        let next: QueueTicket | null;
+        try {
+          next = await pollQueueTicket(ticket.token, authhash);
+        } catch {
+          if (!cancelled) later(5 * SECOND, async () => follow(ticket, timeZone));
+          return;
+        }
+        if (cancelled) return;
+        if (next) follow(next, timeZone);
+        else {
+          forgetTicket(authhash, formKey);
+          await check();
+        }
+      });
+    }
+
+    void check();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [formKey, authhash]);
+
+  if (gate.kind === 'checking') return <PageLoader />;
+  if (gate.kind === 'open') return <>{children(gate.token)}</>;
+  return <WaitingRoom ticket={gate.ticket} timeZone={gate.timeZone} offset={gate.offset} />;
+}
+
+/** The waiting room card: the countdown to the opening, then the parent's place and a rough wait. */
+export function WaitingRoom({
+  ticket,
+  timeZone,
+  offset,
+}: {
+  ticket: QueueTicket;
+  timeZone: string;
+  offset: number;
+}) {
+  const [now, setNow] = useState(() => Date.now() + offset);
+  useEffect(() => {
+    setNow(Date.now() + offset);
+    const tick = setInterval(() => setNow(Date.now() + offset), SECOND);
+    return () => clearInterval(tick);
+  }, [offset]);
+
+  const opensAt = Date.parse(ticket.opens_at);
+  const before = now < opensAt;
+  const secondsLeft = Math.max(0, Math.ceil((Date.parse(ticket.admit_at) - now) / SECOND));
+  return (
+    <Card maw={560} mx="auto" padding="lg" data-testid="enrolment-queue">
+      <Stack gap="lg" align="center" ta="center">
+        <Stack gap={4} align="center">
+          <Title order={1} size="h2">
+            {before ? `Enrolment opens ${openingText(opensAt, timeZone, now)}` : 'Enrolment is open'}
+          </Title>
+          <Text c="dimmed" size="sm">
+            Families are let in one by one, in the order they arrived.
+          </Text>
+        </Stack>
+        {before ? (
+          <Stack gap={0} align="center">
+            <Text size="sm" fw={600} c="dimmed" tt="uppercase">
+              Opens in
+            </Text>
+            <Text fz={44} fw={700} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }} aria-hidden="true">
+              {countdown(opensAt - now)}
+            </Text>
+          </Stack>
+        ) : null}
+        <Group gap="xl" justify="center" role="status" aria-live="polite">
+          <Stack gap={0} align="center">
+            <Text size="sm" fw={600} c="dimmed" tt="uppercase">
+              Your place in the queue
+            </Text>
+            <Text fz={44} fw={700} lh={1.1} c="blue" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {ticket.position.toLocaleString('en-AU')}
+            </Text>
+            {before ? null : <Text size="sm">{waitText(secondsLeft)}</Text>}
+          </Stack>
+        </Group>
+        <Text size="sm">
+          Please keep this page open: it lets you in by itself when it is your turn. Reloading the page keeps
+          your place.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** 'at 9:00am' today in the company's zone, else 'on Saturday 30 January at 9:00am'. */
+function openingText(at: number, timeZone: string, now: number): string {
+  const time = new Intl.DateTimeFormat('en-AU', {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  })
+    .format(at)
+    .replace(/\s/g, '')
+    .toLowerCase();
+  const day = (instant: number) =>
+    new Intl.DateTimeFormat('en-AU', { timeZone, dateStyle: 'short' }).format(instant);
+  if (day(at) === day(now)) return `at ${time}`;
+  const date = new Intl.DateTimeFormat('en-AU', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  }).format(at);
+  return `on ${date} at ${time}`;
+}
+
+/** 'h:mm:ss' (or 'm:ss' under an hour) until the opening. */
+function countdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / SECOND));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
+  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
+}
+
+function waitText(seconds: number): string {
+  if (seconds <= 60) return 'Less than a minute to go';
+  const minutes = Math.ceil(seconds / 60);
+  return `About ${minutes} minutes to go`;
+}
