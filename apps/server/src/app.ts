@@ -26,6 +26,7 @@ import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { registerSaleKinds } from './features/checkout/kinds.ts';
 import { enrolmentQueueRoutes } from './features/classes/enrolment-queue.routes.ts';
 import { rollRoutes } from './features/classes/roll.routes.ts';
+import { rolloverRoutes } from './features/classes/rollover.routes.ts';
 import { sessionRoutes } from './features/classes/sessions.routes.ts';
 import { termClassResources } from './features/classes/term-classes.resource.ts';
 import { termResources } from './features/classes/terms.resource.ts';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partyReportRoutes);
   await app.register(timetableRoutes);
   await app.register(rollRoutes);
+  await app.register(rolloverRoutes);
   await app.register(sessionRoutes);
   await app.register(termCalendarRoutes);
   await app.register(enrolmentQueueRoutes);

@@ -277,6 +277,17 @@ describe('route walker: every registered route', () => {
         `/api/v1/admin/term-classes/${ids.termClass}/generate`,
       ],
       'GET /api/v1/admin/terms/:id/generate': [`/api/v1/admin/terms/${ids.term}/generate`],
+      'GET /api/v1/admin/terms/:id/rollovers': [`/api/v1/admin/terms/${ids.term}/rollovers`],
+      'POST /api/v1/admin/terms/:id/rollovers/preview': [
+        `/api/v1/admin/terms/${ids.term}/rollovers/preview`,
+        { to_term_id: ids.term, deadline_date: '2030-01-01', deadline_time: '18:00' },
+      ],
+      'POST /api/v1/admin/terms/:id/rollovers': [
+        `/api/v1/admin/terms/${ids.term}/rollovers`,
+        { to_term_id: ids.term, deadline_date: '2030-01-01', deadline_time: '18:00' },
+      ],
+      'GET /api/v1/admin/rollovers/:id': [`/api/v1/admin/rollovers/${ids.rollover}`],
+      'POST /api/v1/admin/rollovers/:id/undo': [`/api/v1/admin/rollovers/${ids.rollover}/undo`],
       'POST /api/v1/admin/terms/:id/generate': [`/api/v1/admin/terms/${ids.term}/generate`],
       'GET /api/v1/admin/terms/:id/copy-classes': [`/api/v1/admin/terms/${ids.term}/copy-classes`],
       'POST /api/v1/admin/terms/:id/copy-classes': [`/api/v1/admin/terms/${ids.term}/copy-classes`],

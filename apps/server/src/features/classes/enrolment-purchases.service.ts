@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { classEnrolments } from './classes.tables.ts';
@@ -116,4 +116,27 @@ export async function enrolmentSettingsOf(db: Db, tenant: Tenant) {
     absenceCutoffHours: row?.absenceCutoffHours ?? 2,
     publicWaitlist: row?.publicWaitlist ?? true,
   };
+}
+
+/**
+ * Of these parents, the ones with an unpaid balance on a class purchase: a refund to settle
+ * (`refund_due`) or a checkout left pending past its hold (the re-enrolment's "unpaid balance").
+ */
+export async function parentsWithUnpaidPurchases(db: Db, tenant: Tenant, parentIds: number[]) {
+  const ids = [...new Set(parentIds)];
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .selectDistinct({ parentId: enrolmentPurchases.parentId })
+    .from(enrolmentPurchases)
+    .where(
+      tenant.where(
+        enrolmentPurchases,
+        inArray(enrolmentPurchases.parentId, ids),
+        or(
+          eq(enrolmentPurchases.status, 'refund_due'),
+          and(eq(enrolmentPurchases.status, 'pending'), lt(enrolmentPurchases.holdExpiresAt, new Date())),
+        ),
+      ),
+    );
+  return new Set(rows.map((r) => r.parentId));
 }
