@@ -150,7 +150,13 @@ describe('route walker: every registered route', () => {
       date: lessonDate,
       childIds: [child.id],
     });
+    // A re-enrolment run of company A (its terms' ids are what the rollover routes carry).
+    const rollover = await db.execute<{ id: number }>(
+      sql`insert into rollovers (company_id, from_term_id, to_term_id, deadline, status)
+        values (${a.id}, ${term.id}, ${term.id}, now() + interval '30 days', 'done') returning id`,
+    );
     ids = {
+      rollover: rollover.rows[0]!.id,
       privateLesson: lesson.id,
       classSession: classSessionRows[0]!.id,
       termClass: termClass.id,
