@@ -25,6 +25,8 @@ import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { registerSaleKinds } from './features/checkout/kinds.ts';
 import { enrolmentQueueRoutes } from './features/classes/enrolment-queue.routes.ts';
+import { adjustmentResources } from './features/classes/adjustments.resource.ts';
+import { classStudentRoutes } from './features/classes/class-students.routes.ts';
 import { rollRoutes } from './features/classes/roll.routes.ts';
 import { rolloverRoutes } from './features/classes/rollover.routes.ts';
 import { sessionRoutes } from './features/classes/sessions.routes.ts';
@@ -176,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partyReportRoutes);
   await app.register(timetableRoutes);
   await app.register(rollRoutes);
+  await app.register(classStudentRoutes);
   await app.register(rolloverRoutes);
   await app.register(sessionRoutes);
   await app.register(termCalendarRoutes);
@@ -192,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...eventResources,
       ...termResources,
       ...termClassResources,
+      ...adjustmentResources,
       ...uniformResources,
       parentsResource,
       staffResource,

@@ -282,6 +282,25 @@ describe('route walker: every registered route', () => {
       'POST /api/v1/admin/term-classes/:id/generate': [
         `/api/v1/admin/term-classes/${ids.termClass}/generate`,
       ],
+      'GET /api/v1/admin/term-classes/:id/class-students': [
+        `/api/v1/admin/term-classes/${ids.termClass}/class-students`,
+      ],
+      'POST /api/v1/admin/term-classes/:id/class-students': [
+        `/api/v1/admin/term-classes/${ids.termClass}/class-students`,
+        { child_id: ids.child },
+      ],
+      'POST /api/v1/admin/term-classes/:id/class-students/transfer': [
+        `/api/v1/admin/term-classes/${ids.termClass}/class-students/transfer`,
+        { enrolment_id: 1, to_class_id: ids.termClass, from: '2030-01-08' },
+      ],
+      'POST /api/v1/admin/term-classes/:id/class-students/withdraw': [
+        `/api/v1/admin/term-classes/${ids.termClass}/class-students/withdraw`,
+        { enrolment_id: 1, from: '2030-01-08' },
+      ],
+      'POST /api/v1/admin/term-classes/:id/class-students/offer': [
+        `/api/v1/admin/term-classes/${ids.termClass}/class-students/offer`,
+        { waitlist_id: 1 },
+      ],
       'GET /api/v1/admin/terms/:id/generate': [`/api/v1/admin/terms/${ids.term}/generate`],
       'GET /api/v1/admin/terms/:id/rollovers': [`/api/v1/admin/terms/${ids.term}/rollovers`],
       'POST /api/v1/admin/terms/:id/rollovers/preview': [

@@ -4,7 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../features/bookings/bookings.tables.ts';
-import { classSessions } from '../../features/classes/classes.tables.ts';
+import { enrolmentAdjustments } from '../../features/classes/adjustments.tables.ts';
+import { classEnrolments, classSessions } from '../../features/classes/classes.tables.ts';
 import { partyBookings } from '../../features/parties/parties.tables.ts';
 import { children } from '../../features/students/students.tables.ts';
 import { createCompany, createUser, signIn } from '../../testing/factories.ts';
@@ -113,6 +114,34 @@ describe('resource engine: every resource in the registry', () => {
   const READ_ONLY_ROWS: Record<string, (parentId: number | null) => Promise<number>> = {
     parents: async () => (await createUser(t.database.db, companyA, { role: 'student' })).id,
     staff: async () => (await createUser(t.database.db, companyA, { role: 'companycoach' })).id,
+    // Credits and refunds due come from staff changes to enrolments (class-students.service.ts).
+    'class-payments': async () => {
+      const parentId = (await rowOf('parents')).id;
+      const termClassId = (await rowOf('term-classes')).id;
+      const [child] = await t.database.db
+        .insert(children)
+        .values({ companyId: companyA, parentId, firstName: 'Ada', lastName: 'Credit', dob: '2022-01-01' })
+        .returning();
+      const [place] = await t.database.db
+        .insert(classEnrolments)
+        .values({ companyId: companyA, termClassId, childId: child!.id, kind: 'enrolled', withdrawnFrom: '2030-01-07' })
+        .returning();
+      const [row] = await t.database.db
+        .insert(enrolmentAdjustments)
+        .values({
+          companyId: companyA,
+          parentId,
+          childId: child!.id,
+          childName: 'Ada Credit',
+          termClassId,
+          enrolmentId: place!.id,
+          kind: 'refund_due',
+          amount: 2000,
+          reason: 'Withdrawn from 07/01/2030',
+        })
+        .returning();
+      return row!.id;
+    },
     // Sessions are generated from their class, never typed in.
     'class-sessions': async (termClassId) => {
       const [row] = await t.database.db
