@@ -8,8 +8,8 @@ import { createClassWithSessions, createCoach } from '../testing/coach-fixtures.
 import { createCompany, createUser, sessionFor } from '../testing/factories.ts';
 import { createTestApp, type TestContext } from '../testing/harness.ts';
 import { createPartySetup } from '../testing/party-fixtures.ts';
-import { createConfirmedLesson, createPrivateSlot } from '../testing/private-lesson-fixtures.ts';
 import { UNREACHABLE_PAYMENT_KEYS } from '../testing/payment-env.ts';
+import { createConfirmedLesson, createPrivateSlot } from '../testing/private-lesson-fixtures.ts';
 import {
   createChild,
   createConfirmedBooking,

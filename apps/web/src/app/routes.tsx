@@ -95,6 +95,14 @@ function resourceRoutes(): RouteObject[] {
         (m) => m.EventBookingWaiversPage,
       ),
     },
+    // A coach's private lessons (the coaches' "Private lessons" action).
+    {
+      path: 'admin/coaches/:id/private-lessons',
+      lazy: page(
+        () => import('../features/private-lessons/staff-private-lessons-page'),
+        (m) => m.StaffPrivateLessonsPage,
+      ),
+    },
     {
       path: 'admin/party-bookings/:id/party-waivers',
       lazy: page(
@@ -262,6 +270,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/private-lessons',
+            lazy: page(
+              () => import('../features/private-lessons/staff-private-lessons-page'),
+              (m) => m.StaffPrivateLessonsPage,
+            ),
+          },
+          {
             path: 'admin/cover',
             lazy: page(
               () => import('../features/coaches/cover-page'),
@@ -388,6 +403,13 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/students/my-party-bookings-page'),
               (m) => m.MyPartyBookingsPage,
+            ),
+          },
+          {
+            path: 'admin/students/private-classes',
+            lazy: page(
+              () => import('../features/private-lessons/private-classes-page'),
+              (m) => m.PrivateClassesPage,
             ),
           },
           {

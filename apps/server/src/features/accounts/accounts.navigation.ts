@@ -25,6 +25,13 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
   // A coach sees the sessions they coach; staff see every session.
   { label: 'Roll', path: '/admin/roll', icon: 'check', permission: 'roll.mark', group: 'Classes' },
   {
+    label: 'Private lessons',
+    path: '/admin/private-lessons',
+    icon: 'whistle',
+    permission: 'bookings.read',
+    group: 'Classes',
+  },
+  {
     label: 'Daily roll',
     path: '/admin/reports/daily-roll',
     icon: 'chart',
@@ -47,6 +54,12 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     label: 'My Party Bookings',
     path: '/admin/students/my-party-booking',
     icon: 'cake',
+    permission: 'parent.self',
+  },
+  {
+    label: 'Private Classes',
+    path: '/admin/students/private-classes',
+    icon: 'whistle',
     permission: 'parent.self',
   },
   { label: 'Payments', path: '/admin/students/payments', icon: 'receipt', permission: 'parent.self' },

@@ -48,6 +48,15 @@ export const coachesResource = defineResource({
   },
   permissions: access,
   deleteMode: 'archive',
+  actions: {
+    // The lessons parents booked with this coach's private slots (the staff list, filtered).
+    'private-lessons': {
+      label: 'Private lessons',
+      selection: 'one',
+      screen: 'private-lessons',
+      permission: 'bookings.read',
+    },
+  },
   sections: {
     rostering: {
       label: 'Rostering',

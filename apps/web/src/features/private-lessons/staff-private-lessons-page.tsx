@@ -1,0 +1,239 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NativeSelect,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { messages } from '@tumble/contracts/messages';
+import type { RefundChoice, StaffPrivateLessons } from '@tumble/contracts/private-lessons';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { formatDate, formatMoney } from '../../admin/format';
+import { ApiError } from '../../api/client';
+import { PageLoader } from '../../components/page-loader';
+import { PageTitle } from '../../components/page-title';
+import { type StaffFilter, useStaffCancelLesson, useStaffLessons } from './private-lessons-api';
+
+type Lesson = StaffPrivateLessons['lessons'][number];
+
+const statusLabels: Record<Lesson['status'], string> = {
+  pending: 'Awaiting payment',
+  confirmed: 'Booked',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  refund_due: 'Refund due',
+};
+const choiceLabels: Record<RefundChoice, string> = { refund: 'Refund', credit: 'Credit', none: 'None' };
+
+const todayLocal = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+/**
+ * /admin/private-lessons (Classes group), and /admin/coaches/:id/private-lessons from a coach's
+ * view: private lesson bookings by coach and dates. A lesson whose coach went on leave after it was
+ * booked is flagged "Coach on leave", never cancelled silently; staff cancel with refund, credit or
+ * none (recorded; the billing work makes refunds real).
+ */
+export function StaffPrivateLessonsPage() {
+  const params = useParams();
+  const fromCoach = Number(params.id);
+  const [filter, setFilter] = useState<StaffFilter>({
+    coachId: Number.isInteger(fromCoach) && fromCoach > 0 ? fromCoach : null,
+    from: todayLocal(),
+    to: '',
+  });
+  const lessons = useStaffLessons(filter);
+  const cancel = useStaffCancelLesson();
+  const [asking, setAsking] = useState<Lesson | null>(null);
+  const [choice, setChoice] = useState<RefundChoice>('credit');
+  const [notice, setNotice] = useState<{ color: string; text: string } | null>(null);
+
+  const rows = lessons.data?.lessons ?? [];
+  const clashes = rows.filter((l) => l.coach_on_leave).length;
+  return (
+    <Stack gap="md" w="100%">
+      <PageTitle
+        title="Private lessons"
+        description="Lessons parents booked with a coach's private slots. Coaches' slots are set on each coach."
+      />
+      <Card>
+        <Group gap="sm" align="flex-end">
+          <NativeSelect
+            label="Coach"
+            data={[
+              { value: '', label: 'All coaches' },
+              ...(lessons.data?.coaches ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+            ]}
+            value={filter.coachId === null ? '' : String(filter.coachId)}
+            onChange={(event) =>
+              setFilter({
+                ...filter,
+                coachId: event.currentTarget.value ? Number(event.currentTarget.value) : null,
+              })
+            }
+            w={{ base: '100%', xs: 220 }}
+          />
+          <TextInput
+            type="date"
+            label="From"
+            value={filter.from}
+            onChange={(event) => setFilter({ ...filter, from: event.currentTarget.value })}
+            w={{ base: '47%', xs: 170 }}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={filter.to}
+            onChange={(event) => setFilter({ ...filter, to: event.currentTarget.value })}
+            w={{ base: '47%', xs: 170 }}
+          />
+        </Group>
+      </Card>
+      {notice ? (
+        <Alert color={notice.color} role="status" withCloseButton onClose={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      ) : null}
+      {clashes > 0 ? (
+        <Alert color="orange" role="alert">
+          {clashes === 1 ? '1 lesson is' : `${clashes} lessons are`} with a coach who is on leave that day.
+          Please arrange another coach or cancel with the family.
+        </Alert>
+      ) : null}
+      {lessons.isError ? (
+        <Alert color="red" role="alert">
+          {messages.formLoadFailed}
+        </Alert>
+      ) : lessons.isPending ? (
+        <PageLoader />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">No private lessons booked for these dates.</Text>
+      ) : (
+        <Card p={0}>
+          <Table.ScrollContainer minWidth={860}>
+            <Table striped verticalSpacing="xs" aria-label="Private lessons">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>Coach</Table.Th>
+                  <Table.Th>Children</Table.Th>
+                  <Table.Th>Parent</Table.Th>
+                  <Table.Th>Paid</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((lesson) => (
+                  <Table.Tr key={lesson.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(lesson.date)}</Table.Td>
+                    <Table.Td>{lesson.time}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        <Text size="sm">{lesson.coach_name}</Text>
+                        {lesson.coach_on_leave ? (
+                          <Badge color="orange" variant="light" size="sm">
+                            Coach on leave
+                          </Badge>
+                        ) : null}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>{lesson.children.join(', ')}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{lesson.parent_name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {lesson.parent_email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(lesson.amount_paid)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{statusLabels[lesson.status]}</Text>
+                      {lesson.refund_choice ? (
+                        <Text size="xs" c="dimmed">
+                          {choiceLabels[lesson.refund_choice]}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      {lesson.status === 'confirmed' ? (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => {
+                            setChoice('credit');
+                            setAsking(lesson);
+                          }}
+                          aria-label={`Cancel lesson ${lesson.code}`}
+                        >
+                          Cancel
+                        </Button>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Cancel this lesson?" centered>
+        {asking ? (
+          <Stack gap="md">
+            <Text size="sm">
+              {formatDate(asking.date)} at {asking.time} with {asking.coach_name} for{' '}
+              {asking.children.join(', ')} (paid {formatMoney(asking.amount_paid)}).
+            </Text>
+            <Radio.Group
+              label="What happens to the amount paid"
+              value={choice}
+              onChange={(value) => setChoice(value as RefundChoice)}
+            >
+              <Stack gap={6} mt={6}>
+                <Radio value="refund" label="Refund" />
+                <Radio value="credit" label="Credit" />
+                <Radio value="none" label="None" />
+              </Stack>
+            </Radio.Group>
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => setAsking(null)}>
+                Keep lesson
+              </Button>
+              <Button
+                color="red"
+                loading={cancel.isPending}
+                onClick={() =>
+                  cancel.mutate(
+                    { id: asking.id, choice },
+                    {
+                      onSuccess: (answer) => setNotice({ color: 'green', text: answer.message }),
+                      onError: (error) =>
+                        setNotice({
+                          color: 'red',
+                          text:
+                            (error instanceof ApiError && error.serverMessage) || messages.communicationError,
+                        }),
+                      onSettled: () => setAsking(null),
+                    },
+                  )
+                }
+              >
+                Cancel lesson
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}
