@@ -43,6 +43,9 @@ import { partyResources } from './features/parties/parties.resource.ts';
 import { partyRoutes } from './features/parties/party.routes.ts';
 import { partyBookingResources } from './features/parties/party-bookings.resource.ts';
 import { partyReportRoutes } from './features/parties/party-reports.routes.ts';
+import { anomalyRoutes } from './features/registration/anomalies.routes.ts';
+import { registrationResources } from './features/registration/registration.resource.ts';
+import { registrationEmbed } from './features/registration/registration-embed.routes.ts';
 import { settingsResources } from './features/settings/settings.resource.ts';
 import { accountRoutes } from './features/students/account.routes.ts';
 import { studentRoutes } from './features/students/students.routes.ts';
@@ -186,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(studentRoutes);
   await app.register(accountRoutes);
   await app.register(waiverRoutes);
+  await app.register(registrationEmbed);
+  await app.register(anomalyRoutes);
   await app.register(paymentRoutes);
   await app.register(coachRoutes);
   await app.register(privateLessonRoutes);
@@ -205,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...partyResources,
       ...partyBookingResources,
       ...waiverResources,
+      ...registrationResources,
       ...settingsResources,
       auditLogResource,
       ...installationResources,

@@ -3,6 +3,7 @@ import { waiverMessages } from '@tumble/contracts/waiver';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registrationAnomalies, registrationForms } from '../features/registration/registration.tables.ts';
 import { createBookableEvent, FUTURE_MONDAY } from '../testing/booking-fixtures.ts';
 import { createClassWithSessions, createCoach } from '../testing/coach-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../testing/factories.ts';
@@ -155,7 +156,22 @@ describe('route walker: every registered route', () => {
       sql`insert into rollovers (company_id, from_term_id, to_term_id, deadline, status)
         values (${a.id}, ${term.id}, ${term.id}, now() + interval '30 days', 'done') returning id`,
     );
+    const [registrationForm] = await db
+      .insert(registrationForms)
+      .values({ companyId: a.id, key: 'walker', name: 'Walker form' })
+      .returning();
+    const [anomaly] = await db
+      .insert(registrationAnomalies)
+      .values({
+        companyId: a.id,
+        kind: 'payment_failed',
+        parentId: parent.id,
+        detail: 'The card was declined.',
+      })
+      .returning();
     ids = {
+      registrationForm: registrationForm!.id,
+      anomaly: anomaly!.id,
       rollover: rollover.rows[0]!.id,
       privateLesson: lesson.id,
       classSession: classSessionRows[0]!.id,
@@ -277,6 +293,12 @@ describe('route walker: every registered route', () => {
       ],
       'POST /api/v1/admin/cover/:id': [`/api/v1/admin/cover/${ids.classSession}`, { coach_id: ids.coach }],
       'GET /api/v1/admin/coaches/:id/sections': [`/api/v1/admin/coaches/${ids.coach}/sections`],
+      'GET /api/v1/admin/registration-forms/:id/sections': [
+        `/api/v1/admin/registration-forms/${ids.registrationForm}/sections`,
+      ],
+      'POST /api/v1/admin/registration-anomalies/:id/resolve': [
+        `/api/v1/admin/registration-anomalies/${ids.anomaly}/resolve`,
+      ],
       'GET /api/v1/admin/roll/:id': [`/api/v1/admin/roll/${ids.classSession}`],
       'GET /api/v1/admin/term-classes/:id/generate': [`/api/v1/admin/term-classes/${ids.termClass}/generate`],
       'POST /api/v1/admin/term-classes/:id/generate': [

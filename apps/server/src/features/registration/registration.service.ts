@@ -1,7 +1,12 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { type FormQuestion, registrationAnomalies, registrationForms } from './registration.tables.ts';
+import {
+  embedOrigins,
+  type FormQuestion,
+  registrationAnomalies,
+  registrationForms,
+} from './registration.tables.ts';
 
 export type { FormQuestion };
 
@@ -67,4 +72,14 @@ export interface NewAnomaly {
 /** Records a submission that needs a staff decision (in the caller's transaction when it has one). */
 export async function recordAnomaly(db: Db, tenant: Tenant, anomaly: NewAnomaly): Promise<void> {
   await db.insert(registrationAnomalies).values(tenant.values(anomaly));
+}
+
+/** The website origins allowed to embed this company's forms (CSP frame-ancestors). */
+export async function embedOriginsOf(db: Db, tenant: Tenant): Promise<string[]> {
+  const rows = await db
+    .select({ origin: embedOrigins.origin })
+    .from(embedOrigins)
+    .where(tenant.where(embedOrigins))
+    .orderBy(embedOrigins.origin);
+  return rows.map((r) => r.origin);
 }

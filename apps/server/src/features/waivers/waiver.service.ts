@@ -211,6 +211,15 @@ export async function currentTemplate(db: Db, tenant: Tenant, kind: WaiverKind):
   return template ?? null;
 }
 
+/** What a company's waiver template applies to; null when the id is not the company's. */
+export async function waiverAppliesTo(db: Db, tenant: Tenant, id: number) {
+  const [row] = await db
+    .select({ appliesTo: waivers.appliesTo })
+    .from(waivers)
+    .where(tenant.where(waivers, eq(waivers.id, id)));
+  return row?.appliesTo ?? null;
+}
+
 /** A signed waiver of this template version for this person (the same child, or the same guest child and email). */
 function sameTemplateAndPerson(template: Template, person: Person) {
   const version = and(

@@ -28,6 +28,9 @@ const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   surcharges: { kind: 'percent', percent: 1.5 },
   venues: { postcode: '2150' },
   coaches: { wwcc_verified_on: '2026-01-05', wwcc_expires_on: '2030-01-06' },
+  'embed-origins': { origin: 'https://www.example.test' },
+  // A sample payment terms row is for events; a form takes terms for classes.
+  'registration-forms': { payment_terms_id: null },
 };
 
 const PDF = Buffer.from('%PDF-1.4\n%test\n');
