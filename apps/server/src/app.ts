@@ -25,6 +25,7 @@ import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { registerSaleKinds } from './features/checkout/kinds.ts';
 import { enrolmentQueueRoutes } from './features/classes/enrolment-queue.routes.ts';
+import { makeupRoutes } from './features/classes/makeups.routes.ts';
 import { adjustmentResources } from './features/classes/adjustments.resource.ts';
 import { classStudentRoutes } from './features/classes/class-students.routes.ts';
 import { rollRoutes } from './features/classes/roll.routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rollRoutes);
   await app.register(classStudentRoutes);
   await app.register(rolloverRoutes);
+  await app.register(makeupRoutes);
   await app.register(sessionRoutes);
   await app.register(termCalendarRoutes);
   await app.register(enrolmentQueueRoutes);

@@ -144,6 +144,10 @@ describe('route walker: every registered route', () => {
       coachId: coach.id,
       dates: ['2030-01-08'],
     });
+    const makeupPlace = await db.execute<{ id: number }>(
+      sql`insert into class_enrolments (company_id, term_class_id, child_id, kind, session_id)
+          values (${a.id}, ${termClass.id}, ${child.id}, 'makeup', ${classSessionRows[0]!.id}) returning id`,
+    );
     const lessonDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const lesson = await createConfirmedLesson(db, a.id, {
       parentId: parent.id,
@@ -175,6 +179,7 @@ describe('route walker: every registered route', () => {
       rollover: rollover.rows[0]!.id,
       privateLesson: lesson.id,
       classSession: classSessionRows[0]!.id,
+      makeupPlace: makeupPlace.rows[0]!.id,
       termClass: termClass.id,
       term: term.id,
       coach: coach.id,
@@ -345,6 +350,17 @@ describe('route walker: every registered route', () => {
       'POST /api/v1/students/my-waitlist/:id/leave': [
         `/api/v1/students/my-waitlist/${ids.waitlistEntry}/leave`,
       ],
+      'POST /api/v1/students/classes/sessions/:id/absence': [
+        `/api/v1/students/classes/sessions/${ids.classSession}/absence`,
+        { child_id: ids.child },
+      ],
+      'POST /api/v1/students/classes/sessions/:id/absence/undo': [
+        `/api/v1/students/classes/sessions/${ids.classSession}/absence/undo`,
+        { child_id: ids.child },
+      ],
+      'POST /api/v1/students/classes/makeups/:id/cancel': [
+        `/api/v1/students/classes/makeups/${ids.makeupPlace}/cancel`,
+      ],
       'POST /api/v1/students/private-lessons/:id/cancel': [
         `/api/v1/students/private-lessons/${ids.privateLesson}/cancel`,
       ],
@@ -368,6 +384,8 @@ describe('route walker: every registered route', () => {
         {},
       ],
       ['GET', `/api/v1/students/events/insurances?event_id=${ids.event}`],
+      ['GET', `/api/v1/students/classes/makeup-options?child_id=${ids.child}`],
+      ['POST', '/api/v1/students/classes/makeups', { child_id: ids.child, session_id: ids.classSession }],
     ];
 
     const before = await fingerprint();

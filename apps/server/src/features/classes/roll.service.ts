@@ -17,6 +17,7 @@ import { coachIdOfUser, namesOfCoaches } from '../coaches/coaches.service.ts';
 import { ageOn, rollChildren } from '../students/children.service.ts';
 import { roomNames } from '../venues/room-names.service.ts';
 import { attendance, classEnrolments, classSessions, termClasses } from './classes.tables.ts';
+import { takeBackAbsenceCredit } from './makeups.service.ts';
 
 /** Who asks: company staff see every session; a coach only the sessions they coach. */
 type Viewer = Pick<AuthContext, 'tenant' | 'userId' | 'role'>;
@@ -276,25 +277,30 @@ export async function markRoll(
   const expected = (await expectedBySession(db, tenant, [session])).get(session.id) ?? [];
   if (!expected.some((c) => c.childId === input.child_id)) return refused('child_id', NOT_EXPECTED);
   const note = input.note === undefined ? undefined : input.note || null;
-  await db
-    .insert(attendance)
-    .values(
-      tenant.values({
-        sessionId,
-        childId: input.child_id,
-        status: input.status,
-        note: note ?? null,
-        markedBy: viewer.userId,
-      }),
-    )
-    .onConflictDoUpdate({
-      target: [attendance.companyId, attendance.sessionId, attendance.childId],
-      set: {
-        status: input.status,
-        ...(note === undefined ? {} : { note }),
-        markedBy: viewer.userId,
-        markedAt: sql`now()`,
-      },
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(attendance)
+      .values(
+        tenant.values({
+          sessionId,
+          childId: input.child_id,
+          status: input.status,
+          note: note ?? null,
+          markedBy: viewer.userId,
+        }),
+      )
+      .onConflictDoUpdate({
+        target: [attendance.companyId, attendance.sessionId, attendance.childId],
+        set: {
+          status: input.status,
+          ...(note === undefined ? {} : { note }),
+          markedBy: viewer.userId,
+          markedAt: sql`now()`,
+        },
+      });
+    // The child came after all: the credit an absence issued goes back unless it was used.
+    if (input.status === 'present' || input.status === 'late')
+      await takeBackAbsenceCredit(tx, tenant, { sessionId, childId: input.child_id });
+  });
   return { valid: true };
 }

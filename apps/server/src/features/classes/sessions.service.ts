@@ -26,6 +26,7 @@ import {
   termClosures,
   terms,
 } from './classes.tables.ts';
+import { creditCancelledSession } from './makeups.service.ts';
 import {
   type Closure,
   closedOn,
@@ -591,6 +592,13 @@ export async function cancelSession(
         ),
       ),
     );
+  await creditCancelledSession(tx, tenant, {
+    sessionId: session.id,
+    termId: termClass.termId,
+    classTypeId: termClass.classTypeId,
+    childIds: expected.map((e) => e.childId),
+    sessionDate: session.date,
+  });
   const kids = await childrenByIds(
     tx,
     tenant,
