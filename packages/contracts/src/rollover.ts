@@ -66,6 +66,8 @@ export const rolloverPlan = z.object({
   to: termRef,
   /** ISO instant. */
   deadline: z.string(),
+  /** The deadline as the company's clock shows it: '20 Apr 2030, 6:00 pm'. */
+  deadline_display: z.string(),
   items: z.array(rolloverPlanItem),
   totals: z.object({
     enrolments: z.number(),
@@ -85,6 +87,7 @@ export const rolloverRun = z.object({
   from: termRef,
   to: termRef,
   deadline: z.string(),
+  deadline_display: z.string(),
   status: z.enum(['running', 'done', 'undone']),
   total: z.number(),
   done: z.number(),
@@ -112,6 +115,7 @@ export const termRollovers = z.object({
       id: z.number(),
       to: termRef,
       deadline: z.string(),
+      deadline_display: z.string(),
       status: z.enum(['running', 'done', 'undone']),
       total: z.number(),
       done: z.number(),
@@ -129,6 +133,7 @@ export const myReEnrolment = z.object({
       term: z.string(),
       /** ISO instant; shown in the company's time zone. */
       deadline: z.string(),
+      deadline_display: z.string(),
       /** The accept page: confirm and pay. */
       confirm_url: z.string(),
       places: z.array(

@@ -84,12 +84,11 @@ describe('re-enrolment: rolling term A into term B', () => {
     staff = await sessionFor(db, await createUser(db, company.id));
     const other = await createCompany(db);
     otherStaff = await sessionFor(db, await createUser(db, other.id));
-    [foreignTerm] = (
-      await db
-        .insert(terms)
-        .values({ companyId: other.id, name: 'Theirs', startDate: '2030-04-22', endDate: '2030-06-28' })
-        .returning()
-    ).map((r) => r.id);
+    const [theirs] = await db
+      .insert(terms)
+      .values({ companyId: other.id, name: 'Theirs', startDate: '2030-04-22', endDate: '2030-06-28' })
+      .returning();
+    foreignTerm = theirs!.id;
 
     parents = [];
     for (let i = 0; i < 4; i++) {
@@ -267,6 +266,7 @@ describe('re-enrolment: rolling term A into term B', () => {
     expect(mine.body.holds).toHaveLength(1);
     const [hold] = mine.body.holds;
     expect(hold!.deadline).toBe('2030-04-20T08:00:00.000Z');
+    expect(hold!.deadline_display).toBe('20 Apr 2030, 6:00 pm');
     expect(hold!.places.map((p) => p.child).sort()).toEqual(['Ava Test', 'Ivy Test']);
     expect(hold!.confirm_url).toMatch(/^\/registration\/accept\/\?token=[\w-]+&authhash=/);
     // Another family's token is not theirs to release.

@@ -387,7 +387,7 @@ export async function previewRollover(
   fromTermId: number,
   input: RolloverRequest,
 ): Promise<RolloverPlan> {
-  const { from, to, deadline } = await termsOfRequest(db, tenant, fromTermId, input);
+  const { from, to, deadline, timeZone } = await termsOfRequest(db, tenant, fromTermId, input);
   const candidates = await candidatesOf(db, tenant, from, to);
   const outcomes = new Map<number, RolloverOutcome>();
   for (const c of candidates) if (c.conflict) outcomes.set(c.enrolmentId, c.conflict);
@@ -402,6 +402,7 @@ export async function previewRollover(
     from: { id: from.id, name: from.name },
     to: { id: to.id, name: to.name },
     deadline: deadline.toISOString(),
+    deadline_display: displayInstant(deadline, timeZone),
     items,
     totals: {
       enrolments: items.length,
@@ -563,6 +564,7 @@ function stateOf(place: { status: string; holdExpiresAt: Date | null }, undone: 
 /** A run with its progress and every place it held, in child order. */
 export async function rolloverOf(db: Db, tenant: Tenant, id: number): Promise<RolloverRun> {
   const run = await runRow(db, tenant, id);
+  const { timeZone } = await companyOf(db, tenant);
   const [from, to] = await Promise.all([
     termOrNotFound(db, tenant, run.fromTermId),
     termOrNotFound(db, tenant, run.toTermId),
@@ -616,6 +618,7 @@ export async function rolloverOf(db: Db, tenant: Tenant, id: number): Promise<Ro
     from: { id: from.id, name: from.name },
     to: { id: to.id, name: to.name },
     deadline: run.deadline.toISOString(),
+    deadline_display: displayInstant(run.deadline, timeZone),
     status: run.status,
     total: run.total,
     done: run.done,
@@ -635,6 +638,7 @@ export async function rolloverOf(db: Db, tenant: Tenant, id: number): Promise<Ro
 /** A term's rollovers so far and the later terms it can roll into. */
 export async function rolloversOfTerm(db: Db, tenant: Tenant, termId: number): Promise<TermRollovers> {
   const term = await termOrNotFound(db, tenant, termId);
+  const { timeZone } = await companyOf(db, tenant);
   const [later, runs] = await Promise.all([
     db
       .select({ id: terms.id, name: terms.name, start_date: terms.startDate })
@@ -664,6 +668,7 @@ export async function rolloversOfTerm(db: Db, tenant: Tenant, termId: number): P
       id: r.id,
       to: { id: r.toId, name: r.toName },
       deadline: r.deadline.toISOString(),
+      deadline_display: displayInstant(r.deadline, timeZone),
       status: r.status,
       total: r.total,
       done: r.done,
@@ -783,6 +788,7 @@ export async function myReEnrolment(deps: AppDeps, tenant: Tenant, parentId: num
         token: r.token,
         term: r.term,
         deadline: r.holdExpiresAt!.toISOString(),
+        deadline_display: displayInstant(r.holdExpiresAt!, company.timeZone),
         confirm_url: `/registration/accept/?token=${r.token}&authhash=${encodeURIComponent(company.authhash)}`,
         places: [],
       };
