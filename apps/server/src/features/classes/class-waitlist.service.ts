@@ -7,8 +7,11 @@ import { randomToken } from '../../platform/secrets.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
+import { publishedForm, recordAnomaly } from '../registration/registration.service.ts';
+import { assertOwnChildren, childrenByIds } from '../students/children.service.ts';
 import { childIdsOfParents } from '../students/family.service.ts';
 import { type LockedClass, lockClasses, placesLeft, takesPlace } from './capacity.service.ts';
+import { offeredClasses } from './class-finder.service.ts';
 import { classWaitlist } from './class-waitlist.tables.ts';
 import { classEnrolments, termClasses, terms } from './classes.tables.ts';
 import { enrolmentSettingsOf } from './enrolment-purchases.service.ts';
@@ -426,10 +429,13 @@ export async function closeOffers(
     );
 }
 
-/** Offers whose held place was paid for (the place became active) are accepted. */
-export async function markAcceptedOffers(db: Db, tenant: Tenant): Promise<void> {
-  const paid = await db
-    .select({ id: classWaitlist.id })
+/**
+ * Offers whose held place has been settled elsewhere: paid for (the place became active: accepted)
+ * or released by the checkout that had taken it over (cancelled: expired).
+ */
+export async function settleOffers(db: Db, tenant: Tenant): Promise<void> {
+  const settled = await db
+    .select({ id: classWaitlist.id, place: classEnrolments.status })
     .from(classWaitlist)
     .innerJoin(
       classEnrolments,
@@ -439,19 +445,76 @@ export async function markAcceptedOffers(db: Db, tenant: Tenant): Promise<void> 
       ),
     )
     .where(
-      tenant.where(classWaitlist, eq(classWaitlist.status, 'offered'), eq(classEnrolments.status, 'active')),
-    );
-  if (paid.length === 0) return;
-  await db
-    .update(classWaitlist)
-    .set({ status: 'accepted' })
-    .where(
       tenant.where(
         classWaitlist,
-        inArray(
-          classWaitlist.id,
-          paid.map((p) => p.id),
-        ),
+        eq(classWaitlist.status, 'offered'),
+        inArray(classEnrolments.status, ['active', 'cancelled']),
       ),
     );
+  for (const status of ['accepted', 'expired'] as const) {
+    const ids = settled.filter((s) => (s.place === 'active') === (status === 'accepted')).map((s) => s.id);
+    if (ids.length === 0) continue;
+    await db
+      .update(classWaitlist)
+      .set({ status })
+      .where(
+        tenant.where(classWaitlist, inArray(classWaitlist.id, ids), eq(classWaitlist.status, 'offered')),
+      );
+  }
+}
+
+export const waitlistMessages = {
+  formNotFound: 'This registration form is not available.',
+  classNotFound: 'This class is not offered on this form.',
+  notFull: 'This class still has places: please enrol instead.',
+  closed: 'This class is full and its waitlist is not open to online sign-ups. Please contact us.',
+  joined: 'You are on the waitlist. We will email you as soon as a place frees up.',
+};
+
+/**
+ * POST /api/v1/registration/waitlist: a signed-in parent waits for a full class of a form with
+ * their children. Counted under the class's lock (a class with a free place is enrolled in, not
+ * waited for); each child is recorded as a `class_full_waitlisted` anomaly for staff.
+ */
+export async function joinFromForm(
+  deps: AppDeps,
+  tenant: Tenant,
+  parentId: number,
+  input: { f: string; term_class_id: number; children: number[]; any_number: boolean },
+): Promise<{ ids: number[]; message: string }> {
+  const { db } = deps.database;
+  const form = await publishedForm(db, tenant, input.f);
+  if (!form) throw new NotFoundError(waitlistMessages.formNotFound);
+  const [offered] = await offeredClasses(db, tenant, form, [input.term_class_id]);
+  if (!offered) throw new NotFoundError(waitlistMessages.classNotFound);
+  if (!(await enrolmentSettingsOf(db, tenant)).publicWaitlist)
+    throw new ConflictError(waitlistMessages.closed);
+  await assertOwnChildren(db, tenant, parentId, input.children);
+  const kids = await childrenByIds(db, tenant, input.children);
+  const ids = await db.transaction(async (tx) => {
+    await lockClasses(tx, tenant, [offered.termClassId]);
+    const today = todayIn((await companyOf(tx, tenant)).timeZone);
+    const free = (await placesLeft(tx, tenant, [offered.termClassId], today)).get(offered.termClassId) ?? 0;
+    if (free >= input.children.length) throw new ConflictError(waitlistMessages.notFull);
+    const joined = await joinClassWaitlist(tx, tenant, {
+      termClassId: offered.termClassId,
+      parentId,
+      childIds: input.children,
+      anyNumber: input.any_number,
+      source: 'public',
+    });
+    for (const kid of kids)
+      await recordAnomaly(tx, tenant, {
+        formId: form.id,
+        kind: 'class_full_waitlisted',
+        parentId,
+        childId: kid.id,
+        termClassId: offered.termClassId,
+        detail: `${kid.firstName} ${kid.lastName} joined the waitlist of ${offered.name}: the class was full.`,
+      });
+    return joined;
+  });
+  // A household that takes any number of places gets the places that are free at once.
+  await offerFreedPlaces(deps, tenant, [offered.termClassId]);
+  return { ids, message: waitlistMessages.joined };
 }

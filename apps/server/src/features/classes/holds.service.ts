@@ -8,9 +8,12 @@ import { randomToken } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { addDays, displayDate, displayInstant, todayIn, zonedInstant } from '../../platform/time.ts';
 import { companyOf, contactOf } from '../accounts/accounts.service.ts';
+import { publishedForms } from '../registration/published-forms.service.ts';
+import { publishedForm } from '../registration/registration.service.ts';
 import { childrenByIds } from '../students/children.service.ts';
 import { lockClasses, placesLeft, takesPlace } from './capacity.service.ts';
-import { closeOffers, markAcceptedOffers, offerFreedPlaces } from './class-waitlist.service.ts';
+import { offeredClasses } from './class-finder.service.ts';
+import { closeOffers, offerFreedPlaces, settleOffers } from './class-waitlist.service.ts';
 import { classWaitlist, trialFollowUps } from './class-waitlist.tables.ts';
 import { classEnrolments, classSessions, termClasses } from './classes.tables.ts';
 import { enrolmentSettingsOf } from './enrolment-purchases.service.ts';
@@ -26,7 +29,8 @@ export type HeldFor = 'offer' | 'trial_conversion' | 'rollover';
 /** The holds that lapse into the waitlist; checkout holds are the checkout's own (checkout.ts). */
 const LAPSING: HeldFor[] = ['offer', 'trial_conversion', 'rollover'];
 
-export const HOLD_CLOSED = 'This place is no longer held for you: the offer has ended or was declined.';
+export const HOLD_CLOSED =
+  'This link is no longer open: the place has been taken up, declined or its hold has ended.';
 export const HOLD_TAKEN = 'You have already taken up this place.';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -139,11 +143,14 @@ export interface HeldPlacesView {
   expires_display: string | null;
   places: {
     enrolment_id: number;
+    child_id: number;
+    term_class_id: number;
     child_name: string;
     class_name: string;
     when: string;
     first_session: string;
   }[];
+  form_key: string | null;
 }
 
 /** The rows of a hold token that belong to this parent's children; 404 for anyone else's or none. */
@@ -204,13 +211,26 @@ export async function heldPlaces(
       const termClass = classes.find((c) => c.id === r.termClassId);
       return {
         enrolment_id: r.id,
+        child_id: r.childId,
+        term_class_id: r.termClassId,
         child_name: child ? `${child.firstName} ${child.lastName}` : '',
         class_name: termClass?.name ?? '',
         when: termClass ? whenOf(termClass) : '',
         first_session: r.startsOn ? displayDate(r.startsOn) : '',
       };
     }),
+    form_key: await formOffering(db, tenant, classes),
   };
+}
+
+/** The key of a published registration form that offers all these classes (the checkout goes through one); null when none does. */
+async function formOffering(db: Db, tenant: Tenant, classes: { id: number }[]) {
+  const ids = [...new Set(classes.map((c) => c.id))];
+  for (const { key } of await publishedForms(db, tenant)) {
+    const form = await publishedForm(db, tenant, key);
+    if (form && (await offeredClasses(db, tenant, form, ids)).length === ids.length) return key;
+  }
+  return null;
 }
 
 /**
@@ -303,13 +323,13 @@ export async function releaseLapsedHolds(deps: AppDeps): Promise<number> {
     });
     await offerFreedPlaces(deps, tenant, classIds);
   }
-  // Offers paid since the last run.
+  // Offers paid for, or released by a lapsed checkout, since the last run.
   const offered = await db
     .selectDistinct({ companyId: classWaitlist.companyId })
     .from(classWaitlist)
     // cross-tenant: the companies with open offers; each is read in its own tenant.
     .where(eq(classWaitlist.status, 'offered'));
-  for (const { companyId } of offered) await markAcceptedOffers(db, new Tenant(companyId));
+  for (const { companyId } of offered) await settleOffers(db, new Tenant(companyId));
   return count;
 }
 
