@@ -29,6 +29,7 @@ import { makeupRoutes } from './features/classes/makeups.routes.ts';
 import { adjustmentResources } from './features/classes/adjustments.resource.ts';
 import { classStudentRoutes } from './features/classes/class-students.routes.ts';
 import { classWaitlistRoutes } from './features/classes/class-waitlist.routes.ts';
+import { registrationRoutes } from './features/classes/registration.routes.ts';
 import { rollRoutes } from './features/classes/roll.routes.ts';
 import { rolloverRoutes } from './features/classes/rollover.routes.ts';
 import { sessionRoutes } from './features/classes/sessions.routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partyReportRoutes);
   await app.register(timetableRoutes);
   await app.register(rollRoutes);
+  await app.register(registrationRoutes);
   await app.register(classWaitlistRoutes);
   await app.register(classStudentRoutes);
   await app.register(rolloverRoutes);

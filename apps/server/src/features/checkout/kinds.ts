@@ -1,4 +1,5 @@
 import { eventSale } from '../bookings/checkout.service.ts';
+import { enrolmentSale } from '../classes/enrolment-sale.ts';
 import { privateLessonSale } from '../coaches/private-lesson-sale.ts';
 import { partySale } from '../parties/party.service.ts';
 import { registerSaleKind } from './checkout.ts';
@@ -8,4 +9,5 @@ export function registerSaleKinds(): void {
   registerSaleKind(eventSale);
   registerSaleKind(partySale);
   registerSaleKind(privateLessonSale);
+  registerSaleKind(enrolmentSale);
 }

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { classEnrolments } from './classes.tables.ts';
+import { childrenByIds } from '../students/children.service.ts';
+import { clockTime, endTime, venueNamesOf } from './class-finder.service.ts';
+import { classEnrolments, classSessions, termClasses } from './classes.tables.ts';
 import { enrolmentPurchaseItems, enrolmentPurchases, enrolmentSettings } from './enrolments.tables.ts';
 
 /**
@@ -139,4 +141,109 @@ export async function parentsWithUnpaidPurchases(db: Db, tenant: Tenant, parentI
       ),
     );
   return new Set(rows.map((r) => r.parentId));
+}
+
+export interface PlaceDetail {
+  enrolmentId: number;
+  childId: number;
+  childName: string;
+  termClassId: number;
+  /** "Kinder Gym Tuesday 4:00pm". */
+  className: string;
+  kind: PurchasePlace['kind'];
+  venue: string | null;
+  sessions: { id: number; date: string; startTime: string; endTime: string }[];
+}
+
+/**
+ * A purchase with what each place comes to: a full enrolment's scheduled sessions from its start,
+ * a trial's one session (the confirmation page, its mail and calendar file).
+ */
+export async function purchaseDetails(db: Db, tenant: Tenant, reference: string) {
+  const [purchase] = await db
+    .select()
+    .from(enrolmentPurchases)
+    .where(tenant.where(enrolmentPurchases, eq(enrolmentPurchases.reference, reference)));
+  if (!purchase) return null;
+  const places = await placesOf(db, tenant, [purchase.id]);
+  const classIds = [...new Set(places.map((p) => p.termClassId))];
+  const [classes, sessions, kids] = await Promise.all([
+    classIds.length === 0
+      ? []
+      : db
+          .select({
+            id: termClasses.id,
+            name: termClasses.name,
+            startTime: termClasses.startTime,
+            venueId: termClasses.venueId,
+          })
+          .from(termClasses)
+          .where(tenant.where(termClasses, inArray(termClasses.id, classIds))),
+    classIds.length === 0
+      ? []
+      : db
+          .select({
+            id: classSessions.id,
+            termClassId: classSessions.termClassId,
+            date: classSessions.date,
+            startTime: classSessions.startTime,
+            durationMinutes: classSessions.durationMinutes,
+          })
+          .from(classSessions)
+          .where(
+            tenant.where(
+              classSessions,
+              inArray(classSessions.termClassId, classIds),
+              eq(classSessions.status, 'scheduled'),
+            ),
+          )
+          .orderBy(asc(classSessions.date), asc(classSessions.startTime)),
+    childrenByIds(
+      db,
+      tenant,
+      places.map((p) => p.childId),
+    ),
+  ]);
+  const venues = await venueNamesOf(
+    db,
+    tenant,
+    classes.map((c) => c.venueId),
+  );
+  const details: PlaceDetail[] = places.map((p) => {
+    const cls = classes.find((c) => c.id === p.termClassId)!;
+    const child = kids.find((k) => k.id === p.childId);
+    return {
+      enrolmentId: p.enrolmentId,
+      childId: p.childId,
+      childName: child ? `${child.firstName} ${child.lastName}` : '',
+      termClassId: p.termClassId,
+      className: `${cls.name} ${clockTime(cls.startTime)}`,
+      kind: p.kind,
+      venue: cls.venueId === null ? null : (venues.get(cls.venueId) ?? null),
+      sessions: sessions
+        .filter((s) =>
+          p.kind === 'enrolled'
+            ? s.termClassId === p.termClassId && (p.startsOn === null || s.date >= p.startsOn)
+            : s.id === p.sessionId,
+        )
+        .map((s) => ({
+          id: s.id,
+          date: s.date,
+          startTime: s.startTime.slice(0, 5),
+          endTime: endTime(s.startTime, s.durationMinutes),
+        })),
+    };
+  });
+  return { purchase, places: details };
+}
+
+/** "Kinder Gym Tuesday 4:00pm" of each class, by id. */
+export async function classNamesById(db: Db, tenant: Tenant, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: termClasses.id, name: termClasses.name, startTime: termClasses.startTime })
+    .from(termClasses)
+    .where(tenant.where(termClasses, inArray(termClasses.id, unique)));
+  return new Map(rows.map((r) => [r.id, `${r.name} ${clockTime(r.startTime)}`]));
 }

@@ -45,6 +45,22 @@ export async function queueMail(
 
 const MAX_ATTEMPTS = 5;
 
+/**
+ * The files a mail carries, from its data: `ics` is a calendar file (an enrolment's sessions).
+ * Kept in the outbox row so the sent mail and the .eml written without SMTP carry the same file.
+ */
+function attachmentsOf(data: Record<string, string>) {
+  return data.ics
+    ? [
+        {
+          filename: 'classes.ics',
+          content: data.ics,
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        },
+      ]
+    : [];
+}
+
 /** Where mail goes without SMTP, for the start-up log; null when SMTP_URL is set. */
 export function mailWithoutSmtpNotice(config: Config): string | null {
   if (config.SMTP_URL) return null;
@@ -78,6 +94,7 @@ async function writeKeptMail(database: Database, config: Config): Promise<number
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments: attachmentsOf(mail.data),
       });
       const file = `${mail.createdAt.toISOString().replace(/[:.]/g, '-')}-${mail.id}-${mail.kind}.eml`;
       await writeFile(path.join(config.mailDir, file), message as Buffer, { mode: 0o600 });
@@ -118,6 +135,7 @@ export async function deliverPendingMail(database: Database, config: Config): Pr
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            attachments: attachmentsOf(mail.data),
           });
           await tx
             .update(mailOutbox)

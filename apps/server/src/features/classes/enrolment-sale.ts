@@ -1,0 +1,661 @@
+import { childrenErrors } from '@tumble/contracts/booking';
+import type { EnrolmentCheckoutRequest, EnrolmentQuoteRequest } from '@tumble/contracts/registration';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { formatMoney } from '../../platform/money.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
+import { todayIn } from '../../platform/time.ts';
+import { type Company, companyOf } from '../accounts/accounts.service.ts';
+import { surchargeFor } from '../billing/billing.service.ts';
+import type { FoundDiscounts } from '../billing/discounts.service.ts';
+import { HOLD_MINUTES } from '../bookings/booking.service.ts';
+import type { PlanBase, Priced, SaleKind } from '../checkout/sale-kind.ts';
+import { publishedForm, type RegistrationForm, recordAnomaly } from '../registration/registration.service.ts';
+import { childLike } from '../students/child-matches.service.ts';
+import { assertOwnChildren, childrenByIds } from '../students/children.service.ts';
+import { childIdsOfParents } from '../students/family.service.ts';
+import { lockClasses, sessionLoads, takesPlace } from './capacity.service.ts';
+import {
+  ageFits,
+  firstSessionFrom,
+  monthsOld,
+  type OfferedClass,
+  offeredClasses,
+} from './class-finder.service.ts';
+import { offerFreedPlaces } from './class-waitlist.service.ts';
+import { classEnrolments, termClasses } from './classes.tables.ts';
+import { queueEnrolmentConfirmation } from './enrolment-mail.ts';
+import {
+  type EnrolmentPrice,
+  type PlaceRequest,
+  priceEnrolment,
+  voucherPeriodOf,
+} from './enrolment-pricing.ts';
+import { enrolmentSettingsOf, placesOf } from './enrolment-purchases.service.ts';
+import { assertAdmitted } from './enrolment-queue.service.ts';
+import { enrolmentVouchers } from './enrolment-vouchers.tables.ts';
+import { enrolmentPurchaseItems, enrolmentPurchases } from './enrolments.tables.ts';
+
+/**
+ * Class enrolments as a kind of sale (decision 013, the pipeline of decision 010): full enrolments
+ * and trials in the classes a registration form offers. Each place is a `class_enrolments` row,
+ * `pending` (held for the checkout) until paid, then `active`. Counted under the classes' locks.
+ */
+
+export const enrolmentMessages = {
+  formNotFound: 'This registration form is not available.',
+  classNotFound: 'That class could not be found.',
+  childForEachChoice: 'Please choose a child for each class.',
+  chooseTrialSession: (name: string) => `Please choose the session of the trial in ${name}.`,
+  trialsNotOffered: (name: string) => `Trials are not offered for ${name}.`,
+  noSessionsLeft: (name: string) => `${name} has no sessions left this term.`,
+  full: (name: string) => `Sorry, ${name} is now full.`,
+  twice: (child: string, name: string) => `${child} already has a place in ${name}.`,
+  chosenTwice: (child: string, name: string) => `${name} is chosen twice for ${child}.`,
+  answer: (label: string, child: string) => `Please answer “${label}” for ${child}.`,
+  holdLapsed: 'This held place has expired or was already taken up.',
+} as const;
+
+/** A place the purchase takes: a new row, or a held row of the family (a hold token) taken up. */
+export interface PlannedPlace {
+  child: number;
+  termClassId: number;
+  kind: 'enrolled' | 'trial';
+  sessionId: number | null;
+  /** Full enrolments: the first date charged and attended; trials: the session's date. */
+  from: string;
+  /** The first session's date (the age check's day). */
+  firstDate: string;
+  /** A held place of the family being taken up (already counted: not counted again). */
+  heldId: number | null;
+}
+
+export interface EnrolmentPlan extends PlanBase {
+  form: RegistrationForm;
+  input: EnrolmentQuoteRequest;
+  today: string;
+  classes: Map<number, OfferedClass>;
+  places: PlannedPlace[];
+  childNames: string[];
+  childDobs: string[];
+  /** A key per child for the family discounts: `id:<id>` or `new:<index>`. */
+  childKeys: string[];
+  existing: { childKey: string; termId: number; termClassId: number }[];
+  voucherUsedBy: string[];
+  siblingDiscountPercent: number;
+  multiClassDiscountPercent: number;
+}
+
+interface EnrolmentPriced extends Priced {
+  price: EnrolmentPrice;
+}
+
+/** Reads the form, the classes and the family, and checks the selection (no locks, no writes). */
+export async function planEnrolment(
+  deps: AppDeps,
+  tenant: Tenant,
+  parentId: number | null,
+  input: EnrolmentQuoteRequest,
+): Promise<EnrolmentPlan> {
+  const { db } = deps.database;
+  const form = await publishedForm(db, tenant, input.f);
+  if (!form) throw new NotFoundError(enrolmentMessages.formNotFound);
+  const ids = [...new Set(input.choices.map((c) => c.term_class_id))];
+  const offered = await offeredClasses(db, tenant, form, ids);
+  if (offered.length !== ids.length) throw new NotFoundError(enrolmentMessages.classNotFound);
+  const classes = new Map(offered.map((c) => [c.termClassId, c]));
+  // Enrolment day: while a term's public enrolment queue runs, only admitted browsers check out.
+  await assertAdmitted(db, tenant, {
+    termIds: [...new Set(offered.map((c) => c.termId))],
+    queueToken: input.queue_token ?? null,
+  });
+
+  const problems = childrenErrors(
+    input.children.map((c) => ({ ...c, insurance_ids: [] })),
+    false,
+    { insuranceOffered: false },
+  );
+  if (problems.length > 0) throw new BadRequestError(problems.join(' '));
+  const existingIds = input.children.map((c) => c.id).filter((id): id is number => id !== undefined);
+  if (parentId !== null) await assertOwnChildren(db, tenant, parentId, existingIds);
+  else if (existingIds.length > 0) throw new NotFoundError('That child could not be found.');
+  const known = new Map((await childrenByIds(db, tenant, existingIds)).map((c) => [c.id, c]));
+  const childNames = input.children.map((c) =>
+    c.id !== undefined ? known.get(c.id)!.firstName : c.first_name || 'New child',
+  );
+  const childDobs = input.children.map((c) => (c.id !== undefined ? known.get(c.id)!.dob : c.dob));
+  const childKeys = input.children.map((c, i) => (c.id !== undefined ? `id:${c.id}` : `new:${i}`));
+
+  // The form's questions, for every child with a class.
+  const chosenChildren = [...new Set(input.choices.map((c) => c.child))];
+  for (const index of chosenChildren) {
+    if (index >= input.children.length) throw new BadRequestError(enrolmentMessages.childForEachChoice);
+    for (const q of form.questions)
+      if (q.required && !input.answers[index]?.[q.key]?.trim())
+        throw new BadRequestError(enrolmentMessages.answer(q.label, childNames[index]!));
+  }
+
+  const today = todayIn((await companyOf(db, tenant)).timeZone);
+  const held = parentId !== null && input.hold_token ? await heldPlaces(db, tenant, input.hold_token) : [];
+  if (input.hold_token && held.length === 0) throw new ConflictError(enrolmentMessages.holdLapsed);
+  const taken = new Set<number>();
+  const seen = new Set<string>();
+  const places: PlannedPlace[] = input.choices.map((choice) => {
+    const cls = classes.get(choice.term_class_id)!;
+    const name = cls.name;
+    const key = `${choice.child}|${cls.termClassId}|${choice.kind}`;
+    if (seen.has(key))
+      throw new BadRequestError(enrolmentMessages.chosenTwice(childNames[choice.child]!, name));
+    seen.add(key);
+    const childId = input.children[choice.child]!.id;
+    const hold = held.find(
+      (h) =>
+        !taken.has(h.id) &&
+        h.childId === childId &&
+        h.termClassId === cls.termClassId &&
+        h.kind === choice.kind,
+    );
+    if (hold) {
+      taken.add(hold.id);
+      const first = hold.startsOn ?? firstSessionFrom(cls, today)?.date ?? today;
+      return {
+        child: choice.child,
+        termClassId: cls.termClassId,
+        kind: choice.kind,
+        sessionId: hold.sessionId,
+        from: first < today ? today : first,
+        firstDate: first,
+        heldId: hold.id,
+      };
+    }
+    if (choice.kind === 'trial') {
+      if (!form.trialsOffered || !cls.trialAllowed)
+        throw new BadRequestError(enrolmentMessages.trialsNotOffered(name));
+      const session = cls.sessions.find((s) => s.id === choice.session_id && s.date > today);
+      if (!session) throw new BadRequestError(enrolmentMessages.chooseTrialSession(name));
+      return {
+        child: choice.child,
+        termClassId: cls.termClassId,
+        kind: 'trial',
+        sessionId: session.id,
+        from: session.date,
+        firstDate: session.date,
+        heldId: null,
+      };
+    }
+    const first = firstSessionFrom(cls, today);
+    if (!first) throw new ConflictError(enrolmentMessages.noSessionsLeft(name));
+    return {
+      child: choice.child,
+      termClassId: cls.termClassId,
+      kind: 'enrolled',
+      sessionId: null,
+      from: today,
+      firstDate: first.date,
+      heldId: null,
+    };
+  });
+
+  // The family: who is already in these terms (discounts), and who already used a voucher.
+  const family =
+    parentId === null ? [] : ((await childIdsOfParents(db, tenant, [parentId])).get(parentId) ?? []);
+  const termIds = [...new Set(offered.map((c) => c.termId))];
+  const existingRows = await familyPlaces(db, tenant, family, termIds);
+  const heldIds = new Set(places.map((p) => p.heldId).filter((id): id is number => id !== null));
+  const existing = existingRows
+    .filter((r) => r.kind === 'enrolled' && !heldIds.has(r.id))
+    .map((r) => ({ childKey: `id:${r.childId}`, termId: r.termId, termClassId: r.termClassId }));
+  const voucherUsedBy =
+    input.nsw_coupon_code && existingIds.length > 0
+      ? await voucherUsers(
+          db,
+          tenant,
+          places
+            .filter((p) => p.kind === 'enrolled' && input.children[p.child]!.id !== undefined)
+            .map((p) => ({ childId: input.children[p.child]!.id!, period: voucherPeriodOf(p.from) })),
+        )
+      : [];
+
+  const settings = await enrolmentSettingsOf(db, tenant);
+  const company = await companyOf(db, tenant);
+  return {
+    company,
+    parentId: parentId ?? 0,
+    couponCode: input.coupon_code,
+    nswCode: input.nsw_coupon_code,
+    scope: { kind: 'classes' },
+    clientAmount: 'amount' in input ? Number((input as EnrolmentCheckoutRequest).amount) : 0,
+    children: input.children.map((c) =>
+      c.id !== undefined
+        ? { id: c.id }
+        : { firstName: c.first_name, lastName: c.last_name, dob: c.dob, consent: c.consent === 1 },
+    ),
+    form,
+    input,
+    today,
+    classes,
+    places,
+    childNames,
+    childDobs,
+    childKeys,
+    existing,
+    voucherUsedBy: voucherUsedBy.map((id) => `id:${id}`),
+    siblingDiscountPercent: settings.siblingDiscountPercent,
+    multiClassDiscountPercent: settings.multiClassDiscountPercent,
+  };
+}
+
+/** The server's price of a plan with the codes found. */
+export async function priceOfPlan(db: Db, tenant: Tenant, plan: EnrolmentPlan, discounts: FoundDiscounts) {
+  const surcharge = await surchargeFor(db, tenant, plan.company.paymentMethod);
+  const requests: PlaceRequest[] = plan.places.map((p) => ({
+    childKey: plan.childKeys[p.child]!,
+    childName: plan.childNames[p.child]!,
+    termClassId: p.termClassId,
+    kind: p.kind,
+    from: p.from,
+  }));
+  return priceEnrolment({
+    places: requests,
+    classes: [...plan.classes.values()],
+    existing: plan.existing,
+    siblingDiscountPercent: plan.siblingDiscountPercent,
+    multiClassDiscountPercent: plan.multiClassDiscountPercent,
+    coupon: discounts.code,
+    voucher: discounts.voucher
+      ? { code: discounts.voucher.code, value: discounts.voucher.valuePerChild }
+      : null,
+    voucherUsedBy: plan.voucherUsedBy,
+    surcharge,
+    currency: plan.company.currency,
+  });
+}
+
+/** The family's places (active or held) in the terms' classes. */
+async function familyPlaces(db: Db, tenant: Tenant, childIds: number[], termIds: number[]) {
+  if (childIds.length === 0 || termIds.length === 0) return [];
+  return db
+    .select({
+      id: classEnrolments.id,
+      childId: classEnrolments.childId,
+      termClassId: classEnrolments.termClassId,
+      termId: termClasses.termId,
+      kind: classEnrolments.kind,
+    })
+    .from(classEnrolments)
+    .innerJoin(
+      termClasses,
+      and(
+        eq(termClasses.id, classEnrolments.termClassId),
+        eq(termClasses.companyId, classEnrolments.companyId),
+      ),
+    )
+    .where(
+      tenant.where(
+        classEnrolments,
+        inArray(classEnrolments.childId, childIds),
+        inArray(termClasses.termId, termIds),
+        takesPlace(),
+      ),
+    );
+}
+
+/** The family's places held for a link (an offer, a trial's "enrol" link, a rollover), not lapsed. */
+async function heldPlaces(db: Db, tenant: Tenant, token: string) {
+  return db
+    .select({
+      id: classEnrolments.id,
+      childId: classEnrolments.childId,
+      termClassId: classEnrolments.termClassId,
+      kind: classEnrolments.kind,
+      sessionId: classEnrolments.sessionId,
+      startsOn: classEnrolments.startsOn,
+    })
+    .from(classEnrolments)
+    .where(
+      tenant.where(
+        classEnrolments,
+        eq(classEnrolments.holdToken, token),
+        eq(classEnrolments.status, 'pending'),
+        inArray(classEnrolments.heldFor, ['offer', 'trial_conversion', 'rollover']),
+        gt(classEnrolments.holdExpiresAt, sql`now()`),
+      ),
+    );
+}
+
+/** Which of these children used an NSW voucher in that period (on a purchase still alive). */
+async function voucherUsers(db: Db, tenant: Tenant, wanted: { childId: number; period: string }[]) {
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ childId: enrolmentVouchers.childId, period: enrolmentVouchers.period })
+    .from(enrolmentVouchers)
+    .where(
+      tenant.where(
+        enrolmentVouchers,
+        inArray(
+          enrolmentVouchers.childId,
+          wanted.map((w) => w.childId),
+        ),
+      ),
+    );
+  return wanted
+    .filter((w) => rows.some((r) => r.childId === w.childId && r.period === w.period))
+    .map((w) => w.childId);
+}
+
+/**
+ * Under the classes' locks (or, before them, as a quick answer in a rush): every new place must
+ * fit. A full enrolment needs a free place in every scheduled session from its start; a trial in its
+ * session. Held places taken up are already counted.
+ */
+async function assertFits(db: Db, tenant: Tenant, plan: EnrolmentPlan) {
+  const fresh = plan.places.filter((p) => p.heldId === null);
+  if (fresh.length === 0) return;
+  const ids = [...new Set(fresh.map((p) => p.termClassId))];
+  const from = fresh.map((p) => p.from).sort()[0]!;
+  const loads = await sessionLoads(db, tenant, ids, from);
+  for (const load of loads) {
+    const wanted = fresh.filter(
+      (p) =>
+        p.termClassId === load.termClassId &&
+        (p.kind === 'enrolled' ? p.from <= load.date : p.sessionId === load.sessionId),
+    ).length;
+    if (wanted > 0 && load.taken + wanted > load.capacity)
+      throw new ConflictError(enrolmentMessages.full(plan.classes.get(load.termClassId)!.name));
+  }
+}
+
+/**
+ * A child cannot take a second place of the same kind in a class (a trial also not once enrolled):
+ * the family is told, and staff see it among the anomalies.
+ */
+async function assertNotTwice(db: Db, tenant: Tenant, plan: EnrolmentPlan) {
+  const ids = plan.input.children.map((c) => c.id).filter((id): id is number => id !== undefined);
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({
+      id: classEnrolments.id,
+      childId: classEnrolments.childId,
+      termClassId: classEnrolments.termClassId,
+      kind: classEnrolments.kind,
+    })
+    .from(classEnrolments)
+    .where(
+      tenant.where(
+        classEnrolments,
+        inArray(classEnrolments.childId, ids),
+        inArray(classEnrolments.termClassId, [...plan.classes.keys()]),
+        inArray(classEnrolments.kind, ['enrolled', 'trial']),
+        takesPlace(),
+      ),
+    );
+  for (const place of plan.places) {
+    const childId = plan.input.children[place.child]!.id;
+    const twice = rows.find(
+      (r) =>
+        r.id !== place.heldId &&
+        r.childId === childId &&
+        r.termClassId === place.termClassId &&
+        (r.kind === 'enrolled' || place.kind === 'trial'),
+    );
+    if (!twice) continue;
+    const name = plan.classes.get(place.termClassId)!.name;
+    await recordAnomaly(db, tenant, {
+      formId: plan.form.id,
+      kind: 'family_signed_up_twice',
+      parentId: plan.parentId,
+      childId: childId ?? null,
+      termClassId: place.termClassId,
+      otherId: twice.id,
+      detail: `${plan.childNames[place.child]} was signed up again for ${name}, where they already have a place.`,
+    });
+    throw new ConflictError(enrolmentMessages.twice(plan.childNames[place.child]!, name));
+  }
+}
+
+/** The anomalies of a purchase staff should look at (the enrolment goes through). */
+async function recordAnomalies(
+  tx: Db,
+  tenant: Tenant,
+  plan: EnrolmentPlan,
+  purchaseId: number,
+  childIds: number[],
+) {
+  for (const place of plan.places) {
+    const cls = plan.classes.get(place.termClassId)!;
+    const months = monthsOld(plan.childDobs[place.child]!, place.firstDate);
+    if (!ageFits(months, cls.ageMinMonths, cls.ageMaxMonths))
+      await recordAnomaly(tx, tenant, {
+        formId: plan.form.id,
+        kind: 'age_outside_range',
+        parentId: plan.parentId,
+        childId: childIds[place.child]!,
+        termClassId: cls.termClassId,
+        purchaseId,
+        detail: `${plan.childNames[place.child]} is ${Math.floor(months / 12)} years ${months % 12} months old on ${place.firstDate}, outside the age range of ${cls.name}.`,
+      });
+  }
+  for (const [i, child] of plan.input.children.entries()) {
+    if (child.id !== undefined) continue;
+    const like = await childLike(
+      tx,
+      tenant,
+      { firstName: child.first_name, lastName: child.last_name, dob: child.dob },
+      childIds[i]!,
+    );
+    if (like)
+      await recordAnomaly(tx, tenant, {
+        formId: plan.form.id,
+        kind: 'possible_duplicate_child',
+        parentId: plan.parentId,
+        childId: childIds[i]!,
+        purchaseId,
+        otherId: like.id,
+        detail: `${child.first_name} ${child.last_name} (born ${child.dob}) looks like a child the company already has.`,
+      });
+  }
+}
+
+export const enrolmentSale: SaleKind<EnrolmentCheckoutRequest, EnrolmentPlan> = {
+  kind: 'enrolment',
+  codePrefix: 'EN',
+  holdMinutes: HOLD_MINUTES,
+
+  async plan(deps, tenant, parentId, input) {
+    const plan = await planEnrolment(deps, tenant, parentId, input);
+    await assertNotTwice(deps.database.db, tenant, plan);
+    // In a rush for the last places most checkouts arrive after they are gone: say so before
+    // pricing and without queueing for the classes' locks. The count under the locks decides.
+    await assertFits(deps.database.db, tenant, plan);
+    return plan;
+  },
+
+  async price(deps, tenant, plan, discounts) {
+    const price = await priceOfPlan(deps.database.db, tenant, plan, discounts);
+    if (price.voucherError) throw new BadRequestError(price.voucherError);
+    return { lines: price.lines, amountDue: price.total, price } as EnrolmentPriced;
+  },
+
+  priceChanged: (amount, company: Company) =>
+    `The price has changed to ${formatMoney(amount, company.currency)}. Please check the summary and confirm again.`,
+
+  async lock(tx, tenant, plan) {
+    const locked = await lockClasses(tx, tenant, [...plan.classes.keys()]);
+    const cancelled = locked.find((c) => c.status !== 'active');
+    if (locked.length !== plan.classes.size || cancelled)
+      throw new ConflictError(
+        enrolmentMessages.full(plan.classes.get(cancelled?.id ?? 0)?.name ?? 'this class'),
+      );
+    await assertFits(tx, tenant, plan);
+  },
+
+  async insert(tx, tenant, plan, priced, hold) {
+    const { price } = priced as EnrolmentPriced;
+    const [purchase] = await tx
+      .insert(enrolmentPurchases)
+      .values(
+        tenant.values({
+          parentId: hold.parentId,
+          reference: hold.reference,
+          code: hold.code,
+          status: hold.status,
+          pricing: Object.fromEntries(price.lines.map((l) => [l.key, l.value])),
+          total: price.total,
+          couponCode: plan.couponCode ? plan.couponCode.trim().toUpperCase() : null,
+          nswCode: plan.nswCode || null,
+          registrationFormId: plan.form.id,
+          answers: Object.fromEntries(
+            plan.input.answers
+              .map((a, i) => [String(hold.childIds[i] ?? i), a] as const)
+              .filter(([, a]) => a),
+          ),
+          holdExpiresAt: hold.holdExpiresAt,
+          confirmedAt: hold.status === 'confirmed' ? new Date() : null,
+        }),
+      )
+      .returning({ id: enrolmentPurchases.id, reference: enrolmentPurchases.reference });
+    const id = purchase!.id;
+    for (const [i, place] of plan.places.entries()) {
+      let enrolmentId = place.heldId;
+      if (enrolmentId !== null) {
+        // The held place becomes this checkout's: it holds as long as the card payment is open.
+        await tx
+          .update(classEnrolments)
+          .set({ heldFor: 'checkout', holdExpiresAt: hold.holdExpiresAt })
+          .where(tenant.byId(classEnrolments, enrolmentId));
+      } else {
+        const [row] = await tx
+          .insert(classEnrolments)
+          .values(
+            tenant.values({
+              termClassId: place.termClassId,
+              childId: hold.childIds[place.child]!,
+              kind: place.kind,
+              sessionId: place.sessionId,
+              startsOn: place.kind === 'enrolled' ? place.from : null,
+              status: 'pending' as const,
+              heldFor: 'checkout' as const,
+              holdExpiresAt: hold.holdExpiresAt,
+            }),
+          )
+          .returning({ id: classEnrolments.id });
+        enrolmentId = row!.id;
+      }
+      await tx
+        .insert(enrolmentPurchaseItems)
+        .values(tenant.values({ purchaseId: id, enrolmentId, amount: price.placeAmounts[i]! }));
+    }
+    if (price.voucherChildKey && plan.nswCode) {
+      const index = plan.childKeys.indexOf(price.voucherChildKey);
+      const place = plan.places.find((p) => p.child === index && p.kind === 'enrolled')!;
+      const used = await tx
+        .insert(enrolmentVouchers)
+        .values(
+          tenant.values({
+            childId: hold.childIds[index]!,
+            period: voucherPeriodOf(place.from),
+            code: plan.nswCode,
+            purchaseId: id,
+          }),
+        )
+        // The unique index decides between two checkouts for one child at once.
+        .onConflictDoNothing()
+        .returning({ id: enrolmentVouchers.id });
+      if (used.length === 0)
+        throw new ConflictError('This child has already used an NSW voucher this voucher period.');
+    }
+    await recordAnomalies(tx, tenant, plan, id, hold.childIds);
+    return { id, reference: hold.reference };
+  },
+
+  cardPayment(plan) {
+    const n = plan.places.length;
+    return {
+      description: `${plan.form.name} (${n} ${n === 1 ? 'class' : 'classes'})`,
+      returnPath: `/registration/?f=${encodeURIComponent(plan.form.key)}&authhash=${encodeURIComponent(plan.company.authhash)}&status=true`,
+    };
+  },
+
+  async lockPurchase(tx, tenant, id) {
+    const [row] = await tx
+      .select({
+        status: enrolmentPurchases.status,
+        holdExpiresAt: enrolmentPurchases.holdExpiresAt,
+        reference: enrolmentPurchases.reference,
+      })
+      .from(enrolmentPurchases)
+      .where(tenant.where(enrolmentPurchases, eq(enrolmentPurchases.id, id)))
+      .for('update');
+    return row ?? null;
+  },
+
+  async stillFree(tx, tenant, id) {
+    const places = (await placesOf(tx, tenant, [id])).filter((p) => p.status !== 'active');
+    const ids = [...new Set(places.map((p) => p.termClassId))];
+    await lockClasses(tx, tenant, ids);
+    if (places.length === 0) return true;
+    const from = places.map((p) => p.startsOn ?? '0000-01-01').sort()[0]!;
+    const mine = new Set(places.map((p) => p.enrolmentId));
+    const loads = await sessionLoads(tx, tenant, ids, from);
+    // A lapsed hold no longer counts; a pending one of this purchase would be counted twice.
+    const stillHeld = await tx
+      .select({ id: classEnrolments.id })
+      .from(classEnrolments)
+      .where(tenant.where(classEnrolments, inArray(classEnrolments.id, [...mine]), takesPlace()));
+    const counted = new Set(stillHeld.map((r) => r.id));
+    return loads.every((load) => {
+      const wanted = places.filter(
+        (p) =>
+          !counted.has(p.enrolmentId) &&
+          p.termClassId === load.termClassId &&
+          (p.kind === 'enrolled' ? (p.startsOn ?? '') <= load.date : p.sessionId === load.sessionId),
+      ).length;
+      return load.taken + wanted <= load.capacity;
+    });
+  },
+
+  async setStatus(tx, tenant, id, status) {
+    const confirming = status === 'confirmed' ? { confirmedAt: sql`now()`, holdExpiresAt: null } : {};
+    await tx
+      .update(enrolmentPurchases)
+      .set({ status, ...confirming })
+      .where(tenant.byId(enrolmentPurchases, id));
+    const enrolmentIds = (await placesOf(tx, tenant, [id])).map((p) => p.enrolmentId);
+    if (enrolmentIds.length === 0 || status === 'pending') return;
+    await tx
+      .update(classEnrolments)
+      .set(
+        status === 'confirmed'
+          ? { status: 'active', heldFor: null, holdExpiresAt: null, holdToken: null }
+          : { status: 'cancelled', heldFor: null, holdExpiresAt: null },
+      )
+      .where(tenant.where(classEnrolments, inArray(classEnrolments.id, enrolmentIds)));
+  },
+
+  async confirmed(deps, tx, tenant, id) {
+    await queueEnrolmentConfirmation(deps, tx, tenant, id);
+  },
+
+  async released(tx, tenant, id) {
+    // An unpaid purchase gives back the child's voucher period.
+    await tx
+      .delete(enrolmentVouchers)
+      .where(tenant.where(enrolmentVouchers, eq(enrolmentVouchers.purchaseId, id)));
+  },
+
+  async afterRelease(deps, tenant, id) {
+    const places = await placesOf(deps.database.db, tenant, [id]);
+    const ids = [...new Set(places.map((p) => p.termClassId))];
+    if (ids.length > 0) await offerFreedPlaces(deps, tenant, ids);
+  },
+
+  lapsed: (db) =>
+    db
+      .select({ id: enrolmentPurchases.id, companyId: enrolmentPurchases.companyId })
+      .from(enrolmentPurchases)
+      // cross-tenant: the expiry job sweeps every company's lapsed holds; each is released under its own tenant.
+      .where(and(eq(enrolmentPurchases.status, 'pending'), lt(enrolmentPurchases.holdExpiresAt, sql`now()`)))
+      .limit(500),
+};
