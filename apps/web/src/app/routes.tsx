@@ -284,6 +284,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/registration-anomalies',
+            lazy: page(
+              () => import('../features/registration-forms/anomalies-page'),
+              (m) => m.AnomaliesPage,
+            ),
+          },
+          {
             path: 'admin/my-account',
             lazy: page(
               () => import('../features/accounts/my-account-page'),

@@ -22,6 +22,14 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
   },
   // Assigning a substitute needs classes.write; the coach choices need coaches.read (same roles).
   { label: 'Cover', path: '/admin/cover', icon: 'swap', permission: 'classes.write', group: 'Classes' },
+  // Registrations that need a staff decision (features/registration/anomalies.routes.ts).
+  {
+    label: 'Registration anomalies',
+    path: '/admin/registration-anomalies',
+    icon: 'alert',
+    permission: 'classes.write',
+    group: 'Classes',
+  },
   // A coach sees the sessions they coach; staff see every session.
   { label: 'Roll', path: '/admin/roll', icon: 'check', permission: 'roll.mark', group: 'Classes' },
   {

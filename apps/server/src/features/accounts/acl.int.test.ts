@@ -38,6 +38,7 @@ const pagePermission: Record<string, Permission> = {
   '/admin/my-company': 'company.manage',
   '/admin/mail': 'mail.read',
   '/admin/cover': 'classes.write',
+  '/admin/registration-anomalies': 'classes.write',
   '/admin/timetable': 'classes.read',
   '/admin/roll': 'roll.mark',
   '/admin/reports/daily-roll': 'classes.write',

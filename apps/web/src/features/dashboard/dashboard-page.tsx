@@ -5,6 +5,7 @@ import { Navigate } from 'react-router';
 import { useAcl } from '../../api/acl';
 import { PageLoader } from '../../components/page-loader';
 import { CoachAlerts } from '../coaches/coach-alerts';
+import { AnomalyAlert } from '../registration-forms/anomaly-alert';
 
 /** What staff do in each sidebar group, as the dashboard says it. */
 const groupWork: Record<string, string> = {
@@ -52,6 +53,10 @@ export function DashboardPage() {
           {work.length ? ` Use the menu to work with ${sentence(work)}.` : ''}
         </Text>
       </Card>
+      {/* Staff who decide on registration anomalies see how many are open. */}
+      {navigation.side.some((item) => item.path === '/admin/registration-anomalies') ? (
+        <AnomalyAlert />
+      ) : null}
       {/* Staff who keep coach profiles see expiring checks and sessions needing cover. */}
       {navigation.side.some((item) => item.path === '/admin/coaches') ? <CoachAlerts /> : null}
     </Stack>

@@ -1,0 +1,51 @@
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type AnomalyListQuery,
+  anomalyCountResponse,
+  anomalyListResponse,
+  anomalyResolveResponse,
+} from '@tumble/contracts/registration-forms';
+import { api } from '../../api/client';
+
+export const anomalyKeys = {
+  all: ['admin', 'registration-anomalies'] as const,
+  list: (query: AnomalyListQuery) => ['admin', 'registration-anomalies', 'list', query] as const,
+  count: ['admin', 'registration-anomalies', 'count'] as const,
+};
+
+/** GET /api/v1/admin/registration-anomalies: one page, open ones first. */
+export function useAnomalies(query: AnomalyListQuery) {
+  return useQuery({
+    queryKey: anomalyKeys.list(query),
+    queryFn: ({ signal }) =>
+      api.get('/api/v1/admin/registration-anomalies', {
+        query: { ...query },
+        schema: anomalyListResponse,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/v1/admin/registration-anomalies/count: how many wait for staff. */
+export function useOpenAnomalyCount(enabled = true) {
+  return useQuery({
+    queryKey: anomalyKeys.count,
+    queryFn: ({ signal }) =>
+      api.get('/api/v1/admin/registration-anomalies/count', { schema: anomalyCountResponse, signal }),
+    enabled,
+  });
+}
+
+/** POST …/:id/resolve: takes the anomaly's one action; says what happened and reloads the lists. */
+export function useResolveAnomaly() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post(`/api/v1/admin/registration-anomalies/${id}/resolve`, {}, { schema: anomalyResolveResponse }),
+    onSuccess: (response) =>
+      notifications.show({ title: 'Anomaly resolved', message: response.message, color: 'teal' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: anomalyKeys.all }),
+  });
+}
