@@ -72,6 +72,14 @@ function resourceRoutes(): RouteObject[] {
         (m) => m.GenerateSessionsPage,
       ),
     },
+    // A class's students: enrol, transfer, withdraw, offer a place (the class's "Students" action).
+    {
+      path: 'admin/term-classes/:id/class-students',
+      lazy: page(
+        () => import('../features/class-students/class-students-page'),
+        (m) => m.ClassStudentsPage,
+      ),
+    },
     ...['admin/term-classes/generate-term-sessions', 'admin/term-classes/:id/generate-term-sessions'].map(
       (path) => ({
         path,

@@ -68,6 +68,7 @@ export const termClassesResource = defineResource({
     defaultSort: { field: 'weekday', order: 'asc' },
   },
   actions: {
+    students: { label: 'Students', selection: 'one', screen: 'class-students' },
     generate: { label: 'Generate sessions', selection: 'one', screen: 'generate-sessions' },
     'generate-term': {
       label: 'Generate a term’s sessions',

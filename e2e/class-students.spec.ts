@@ -1,0 +1,105 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiSearch, notified, signInAsStaff, topShot, uniqueTag } from './support/admin.ts';
+import { apiSignIn } from './support/api.ts';
+import { apiOk } from './support/booking.ts';
+import type { ViewportName } from './support/browser.ts';
+import { closeNotifications } from './support/classes.ts';
+import { bothViewports, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
+import { demo } from './support/spec-text.ts';
+import { shows } from './support/ui.ts';
+
+const browser = useBrowser();
+
+/** Two of the demo's classes (seed/classes-demo.ts): Ninja Kids per session, Recreational Gymnastics a term. */
+const from = 'Ninja Kids Tuesday';
+const to = 'Recreational Gymnastics Thursday';
+
+/** A child's line: a table row on a computer, a card on a phone. */
+function childLine(page: Page, viewport: ViewportName, name: string): Locator {
+  return viewport === 'phone'
+    ? page.locator('.mantine-Card-root').and(page.getByLabel(name, { exact: true }))
+    : page.getByRole('row').filter({ hasText: name });
+}
+
+/** The id of a demo class by its exact name (the lowest id: the demo's own, not a copy in a later term). */
+async function classId(token: string, name: string): Promise<number> {
+  const rows = (await apiSearch(token, 'term-classes', name)).filter((r) => r.name === name);
+  expect(rows.length, name).toBeGreaterThan(0);
+  return Math.min(...rows.map((r) => r.id));
+}
+
+describe.each(bothViewports)('class students (%s)', (viewport) => {
+  const fixture = usePage('class-students', viewport, browser);
+
+  it('staff enrol a child from the next session, transfer them to another class and withdraw them', async () => {
+    const f = fixture();
+    const { page } = f;
+    const shot = topShot(f);
+    const tag = uniqueTag(viewport).replace(/[^A-Za-z]/g, '');
+    const child = { first: `Robin${tag}`, last: 'Enrol' };
+    const name = `${child.first} ${child.last}`;
+
+    // The demo parent adds a child of their own (each width its own, so the runs never meet).
+    const parent = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+    await apiOk('POST', '/api/v1/students/children', {
+      token: parent,
+      body: { first_name: child.first, last_name: child.last, dob: '2017-05-01' },
+    });
+    const admin = await apiSignIn(demo.admin.email, demo.admin.password);
+    const [fromId, toId] = [await classId(admin, from), await classId(admin, to)];
+
+    await signInAsStaff(page);
+    await page.goto(`/admin/term-classes/${fromId}/class-students`);
+    await shows(page.getByRole('heading', { level: 1, name: `${from}: students` }), 'the students screen');
+    await shows(page.getByText(/places left/), 'the places left');
+    await shot('list');
+
+    // Enrol: find the child by name; the start is the next session.
+    const box = page.getByRole('combobox', { name: 'Child', exact: true });
+    await box.click();
+    await box.fill(child.first);
+    await page.getByRole('option').filter({ hasText: name }).first().click();
+    await page.getByRole('button', { name: 'Enrol', exact: true }).click();
+    await notified(page, `${name} is enrolled from`);
+    const line = childLine(page, viewport, name);
+    await shows(line, `${name} in the list`);
+    await expect.poll(() => line.textContent(), { timeout: UI_TIMEOUT }).toContain('Active');
+    await shot('enrolled');
+    await closeNotifications(page);
+
+    // Transfer to the term class from the next session.
+    await line.getByRole('button', { name: 'Transfer' }).click();
+    const dialog = page.getByRole('dialog', { name: `Transfer ${name}` });
+    await shows(dialog, 'the transfer dialog');
+    const target = dialog.getByRole('combobox', { name: 'To class', exact: true });
+    await target.click();
+    await target.fill(to);
+    await page.getByRole('option', { name: to, exact: true }).first().click();
+    await shot('transfer');
+    await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await notified(page, `${name} moves to ${to} from`);
+    await expect.poll(() => line.textContent(), { timeout: UI_TIMEOUT }).toMatch(/(Withdrawnfrom|leaves) \d\d\/\d\d\/\d{4}/);
+    await closeNotifications(page);
+
+    // Withdraw from the new class: the sessions not run are credited (the demo's policy: credit).
+    await page.goto(`/admin/term-classes/${toId}/class-students`);
+    await shows(page.getByRole('heading', { level: 1, name: `${to}: students` }), 'the other class');
+    const moved = childLine(page, viewport, name);
+    await shows(moved, `${name} in ${to}`);
+    await moved.getByRole('button', { name: 'Withdraw' }).click();
+    const withdraw = page.getByRole('dialog', { name: `Withdraw ${name}` });
+    await shows(withdraw, 'the withdraw dialog');
+    await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await notified(page, `${name} is withdrawn from`);
+    await expect.poll(() => moved.textContent(), { timeout: UI_TIMEOUT }).toMatch(/Withdrawn|leaves/);
+    await shot('withdrawn');
+    await closeNotifications(page);
+
+    // What the changes left owing, for the office.
+    await page.goto('/admin/class-payments');
+    await shows(page.getByRole('heading', { level: 1, name: 'Credits and refunds due' }), 'the credits list');
+    await shows(page.getByText(name).first(), `${name} in the credits list`);
+    await shot('credits');
+  });
+});
