@@ -247,6 +247,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'registration/accept',
+            lazy: page(
+              () => import('../features/registration/accept-page'),
+              (m) => m.AcceptPage,
+            ),
+          },
+          {
             path: 'payments/test',
             lazy: page(
               () => import('../features/payments/test-card-page'),

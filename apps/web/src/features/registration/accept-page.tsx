@@ -1,0 +1,336 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { HeldPlacesResponse } from '@tumble/contracts/class-waitlist';
+import { messages } from '@tumble/contracts/messages';
+import type { RegistrationFormResponse } from '@tumble/contracts/registration';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { BookingHeader } from '../../components/booking-header';
+import { PageLoader } from '../../components/page-loader';
+import { ParentsOnly } from '../../components/parents-only';
+import { PriceLines } from '../../components/price-lines';
+import { CheckoutLayout } from '../checkout/checkout-layout';
+import { type AppliedCodes, NO_CODES } from '../checkout/discount-codes';
+import { useCardPayment } from '../checkout/use-card-payment';
+import {
+  heldSelection,
+  postHoldCheckout,
+  releaseHeldPlaces,
+  useHeldPlaces,
+  useHoldQuote,
+  useRegistrationForm,
+} from './accept-api';
+
+/**
+ * /registration/accept/?token=<hold token>&authhash (issue 14): a signed-in parent takes up the
+ * places held for them (a waitlist offer, a trial's "Enrol" link, a rollover confirmation) and pays
+ * through the one enrolment checkout with the hold's token, or says "No thanks" (`&decline=1`, the
+ * mail's decline link) and the places go to the next family.
+ */
+export function AcceptPage() {
+  return (
+    <ParentsOnly>
+      {(authhash, params) => (
+        <AcceptLoader
+          authhash={authhash}
+          token={params.get('token') ?? ''}
+          decline={params.get('decline') === '1'}
+        />
+      )}
+    </ParentsOnly>
+  );
+}
+
+const HELD_FOR: Record<string, string> = {
+  offer: 'A place has come up',
+  trial_conversion: 'Enrol after your trial',
+  rollover: 'Confirm your place for next term',
+};
+
+export function acceptPath(authhash: string, token: string, decline = false) {
+  const query = new URLSearchParams({ token, authhash });
+  if (decline) query.set('decline', '1');
+  return `/registration/accept/?${query}`;
+}
+
+function AcceptLoader({ authhash, token, decline }: { authhash: string; token: string; decline: boolean }) {
+  const hold = useHeldPlaces(authhash, token);
+  const form = useRegistrationForm(authhash, hold.data?.form_key ?? null);
+  useDocumentTitle(decline ? 'No thanks' : 'Take up your place');
+  const company = form.data?.company;
+  const header = <BookingHeader company={company} loading={form.isLoading} />;
+
+  if (hold.isPending || (hold.data?.form_key && form.isPending)) return <PageLoader />;
+  if (hold.isError || !hold.data || hold.data.status !== 'open') {
+    const message =
+      hold.data?.message ??
+      (hold.error instanceof ApiError ? hold.error.serverMessage : null) ??
+      messages.formLoadFailed;
+    return (
+      <Closed
+        header={header}
+        title={hold.data?.status === 'taken' ? 'Already yours' : 'This link is no longer open'}
+      >
+        {message}
+      </Closed>
+    );
+  }
+  if (decline) return <Decline authhash={authhash} token={token} hold={hold.data} header={header} />;
+  if (!hold.data.form_key || !form.data) {
+    return (
+      <Closed header={header} title="Please contact us">
+        We could not find the registration form to pay for this place through. Please contact us to enrol.
+      </Closed>
+    );
+  }
+  return <Accept authhash={authhash} token={token} hold={hold.data} form={form.data} header={header} />;
+}
+
+function Closed({ header, title, children }: { header: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <>
+      {header}
+      <Card maw={560} mx="auto">
+        <Stack>
+          <Title order={1} fz={{ base: 22, sm: 26 }}>
+            {title}
+          </Title>
+          <Alert color="orange" role="alert">
+            {children}
+          </Alert>
+          <Anchor component={Link} to="/admin/students/profile">
+            Go to my account
+          </Anchor>
+        </Stack>
+      </Card>
+    </>
+  );
+}
+
+/** The held places: child, class, day and time, first session; and until when they are held. */
+function HeldPlaces({ hold }: { hold: HeldPlacesResponse }) {
+  return (
+    <Stack gap="sm">
+      {hold.places.map((place) => (
+        <Paper
+          key={place.enrolment_id}
+          withBorder
+          p="sm"
+          radius="md"
+          component="article"
+          aria-label={place.child_name}
+        >
+          <Stack gap={2}>
+            <Group justify="space-between" gap="xs">
+              <Text fw={600}>{place.child_name}</Text>
+              <Badge variant="light">Held</Badge>
+            </Group>
+            <Text size="sm">{place.class_name}</Text>
+            <Text size="sm" c="dimmed">
+              {place.when}
+            </Text>
+            <Text size="sm">First session: {place.first_session}</Text>
+          </Stack>
+        </Paper>
+      ))}
+      {hold.expires_display ? (
+        <Text size="sm" data-testid="hold-expiry">
+          Held for you until <strong>{hold.expires_display}</strong>.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+interface AcceptProps {
+  authhash: string;
+  token: string;
+  hold: HeldPlacesResponse;
+  form: RegistrationFormResponse;
+  header: ReactNode;
+}
+
+function Accept({ authhash, token, hold, form, header }: AcceptProps) {
+  const navigate = useNavigate();
+  const [applied, setApplied] = useState<AppliedCodes>(NO_CODES);
+  const [accepted, setAccepted] = useState(false);
+  const childIds = useMemo(() => [...new Set(hold.places.map((p) => p.child_id))], [hold]);
+  const [answers, setAnswers] = useState<Record<string, string>[]>(() => childIds.map(() => ({})));
+  // Priced on load and when a code is applied (answers do not change the price).
+  const priceSelection = useMemo(() => heldSelection(hold, [], applied, token), [hold, applied, token]);
+  const quote = useHoldQuote(authhash, priceSelection);
+  const pricing = quote.isPlaceholderData ? undefined : quote.data;
+  const priced = pricing?.pricing_details.total !== undefined;
+
+  const finish = useCallback(() => {
+    navigate(`/registration/?${new URLSearchParams({ f: form.form.key, authhash, status: 'true' })}`);
+  }, [authhash, form.form.key, navigate]);
+
+  const problems: string[] = [];
+  for (const [i, id] of childIds.entries()) {
+    const name = hold.places.find((p) => p.child_id === id)?.child_name ?? '';
+    for (const q of form.form.questions)
+      if (q.required && !answers[i]?.[q.key]?.trim())
+        problems.push(`Please answer "${q.label}" for ${name}.`);
+  }
+  if (!accepted) problems.push(messages.acceptTerms);
+  const step = useCardPayment({
+    problems,
+    finish,
+    cancelledNotice:
+      'Payment cancelled. Your place is still held until the time shown; confirm again to pay.',
+    send: () =>
+      pricing
+        ? postHoldCheckout(authhash, {
+            ...heldSelection(hold, answers, applied, token),
+            accept_terms: true,
+            amount: pricing.amount_due,
+          })
+        : null,
+  });
+
+  return (
+    <CheckoutLayout
+      header={header}
+      title={HELD_FOR[hold.held_for ?? ''] ?? 'Take up your place'}
+      change={{ to: acceptPath(authhash, token, true), label: 'No thanks' }}
+      step={step}
+      onComplete={finish}
+      childrenTitle={hold.places.length > 1 ? 'Your held places' : 'Your held place'}
+      childrenForm={
+        <Stack gap="md">
+          <HeldPlaces hold={hold} />
+          {form.form.questions.length > 0
+            ? childIds.map((id, i) => (
+                <Questions
+                  key={id}
+                  name={hold.places.find((p) => p.child_id === id)?.child_name ?? ''}
+                  questions={form.form.questions}
+                  value={answers[i] ?? {}}
+                  onChange={(value) => setAnswers((all) => all.map((a, j) => (j === i ? value : a)))}
+                />
+              ))
+            : null}
+        </Stack>
+      }
+      discounts={{ applied, onApply: setApplied, pricing }}
+      terms={{
+        loading: false,
+        html: form.form.payment_terms,
+        accepted,
+        onAcceptedChange: setAccepted,
+      }}
+      summaryTitle="Price"
+      summary={
+        <>
+          {hold.expires_display ? (
+            <Text size="sm">
+              Held until <strong>{hold.expires_display}</strong>
+            </Text>
+          ) : null}
+          <Divider />
+          <PriceLines pricing={pricing ?? null} loading={quote.isFetching} highlight="total" />
+        </>
+      }
+      priceError={
+        quote.isError || (pricing && !priced)
+          ? (quote.error instanceof ApiError && quote.error.serverMessage) || messages.checkoutFailed
+          : null
+      }
+      confirmLabel="Pay and enrol"
+      confirmDisabled={quote.isFetching || !priced}
+    />
+  );
+}
+
+function Questions(props: {
+  name: string;
+  questions: RegistrationFormResponse['form']['questions'];
+  value: Record<string, string>;
+  onChange: (value: Record<string, string>) => void;
+}) {
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={`Questions about ${props.name}`}>
+      <Stack gap="xs">
+        <Text fw={600}>About {props.name}</Text>
+        {props.questions.map((q) => (
+          <TextInput
+            key={q.key}
+            label={q.label}
+            required={q.required}
+            value={props.value[q.key] ?? ''}
+            onChange={(event) => props.onChange({ ...props.value, [q.key]: event.currentTarget.value })}
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Decline(props: { authhash: string; token: string; hold: HeldPlacesResponse; header: ReactNode }) {
+  const [state, setState] = useState<'asking' | 'sending' | 'done'>('asking');
+  const [error, setError] = useState<string | null>(null);
+
+  async function release() {
+    setState('sending');
+    setError(null);
+    try {
+      await releaseHeldPlaces(props.authhash, props.token);
+      setState('done');
+    } catch (caught) {
+      setError((caught instanceof ApiError && caught.serverMessage) || messages.checkoutFailed);
+      setState('asking');
+    }
+  }
+
+  if (state === 'done') {
+    return (
+      <Closed header={props.header} title="Place released">
+        Thank you for letting us know: the place goes to the next family waiting.
+      </Closed>
+    );
+  }
+  return (
+    <>
+      {props.header}
+      <Card maw={560} mx="auto">
+        <Stack>
+          <Title order={1} fz={{ base: 22, sm: 26 }}>
+            Release this place?
+          </Title>
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <HeldPlaces hold={props.hold} />
+          <Text size="sm">
+            If you no longer need it, the next family waiting is offered it straight away.
+          </Text>
+          <Group grow>
+            <Button color="red" onClick={release} loading={state === 'sending'}>
+              No thanks, release it
+            </Button>
+            <Button variant="default" component={Link} to={acceptPath(props.authhash, props.token)}>
+              Keep the place
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </>
+  );
+}
