@@ -96,6 +96,14 @@ function resourceRoutes(): RouteObject[] {
         (m) => m.CopyClassesPage,
       ),
     })),
+    // Terms › a term › "Roll over": re-enrolment into the next term (the terms' "Roll over" action).
+    {
+      path: 'admin/terms/:id/rollover',
+      lazy: page(
+        () => import('../features/rollover/rollover-page'),
+        (m) => m.RolloverPage,
+      ),
+    },
     {
       path: 'admin/events/:eventId/bookings/:id/booking-waivers',
       lazy: page(
@@ -432,6 +440,13 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/private-lessons/private-classes-page'),
               (m) => m.PrivateClassesPage,
+            ),
+          },
+          {
+            path: 'admin/students/re-enroll',
+            lazy: page(
+              () => import('../features/re-enrol/re-enrol-page'),
+              (m) => m.ReEnrolPage,
             ),
           },
           {

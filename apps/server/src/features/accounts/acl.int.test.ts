@@ -48,6 +48,7 @@ const pagePermission: Record<string, Permission> = {
   '/admin/students/my-booking': 'parent.self',
   '/admin/students/my-party-booking': 'parent.self',
   '/admin/students/payments': 'parent.self',
+  '/admin/students/re-enroll': 'parent.self',
   '/admin/students/waiver': 'parent.self',
 };
 const topOf: Record<Role, string[]> = {

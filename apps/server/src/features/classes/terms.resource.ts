@@ -158,6 +158,7 @@ export const termsResource = defineResource({
       selection: 'none',
       screen: 'term-calendar',
     },
+    rollover: { label: 'Roll over', selection: 'one', screen: 'rollover' },
   },
   permissions: classes,
   deleteMode: 'archive',
