@@ -262,6 +262,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'registration',
+            lazy: page(
+              () => import('../features/registration/registration-page'),
+              (m) => m.RegistrationPage,
+            ),
+          },
+          {
             path: 'payments/test',
             lazy: page(
               () => import('../features/payments/test-card-page'),
@@ -447,6 +454,13 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/re-enrol/re-enrol-page'),
               (m) => m.ReEnrolPage,
+            ),
+          },
+          {
+            path: 'admin/students/registrations',
+            lazy: page(
+              () => import('../features/registration/my-enrolments-page'),
+              (m) => m.MyEnrolmentsPage,
             ),
           },
           {

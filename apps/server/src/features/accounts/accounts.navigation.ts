@@ -71,6 +71,7 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'parent.self',
   },
   { label: 'Re-enrolment', path: '/admin/students/re-enroll', icon: 'calendar', permission: 'parent.self' },
+  { label: 'Enrolments', path: '/admin/students/registrations', icon: 'calendar', permission: 'parent.self' },
   { label: 'Payments', path: '/admin/students/payments', icon: 'receipt', permission: 'parent.self' },
   { label: 'Waivers', path: '/admin/students/waiver', icon: 'signature', permission: 'parent.self' },
 ];

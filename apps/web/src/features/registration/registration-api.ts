@@ -1,0 +1,143 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type CheckoutResponse, checkoutResponse } from '@tumble/contracts/booking';
+import {
+  classFinderResponse,
+  type EnrolmentCheckoutRequest,
+  type EnrolmentQuoteRequest,
+  type EnrolmentQuoteResponse,
+  enrolmentPurchaseResponse,
+  enrolmentQuoteResponse,
+  myEnrolmentsResponse,
+  registrationFormResponse,
+} from '@tumble/contracts/registration';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../api/client';
+
+/** GET /api/v1/registration/form: the form, its terms and the company. */
+export function useRegistrationForm(f: string, authhash: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['registration', 'form', f, authhash],
+      queryFn: ({ signal }) =>
+        api.get('/api/v1/registration/form', {
+          query: { f, authhash },
+          schema: registrationFormResponse,
+          signal,
+        }),
+      staleTime: 60_000,
+      retry: false,
+    }),
+  );
+}
+
+/** GET /api/v1/registration/classes: the class finder for one child's date of birth (live places). */
+export function useClassFinder(f: string, authhash: string, dob: string | null) {
+  return useQuery({
+    queryKey: ['registration', 'classes', f, authhash, dob],
+    queryFn: ({ signal }) =>
+      api.get('/api/v1/registration/classes', {
+        query: { f, authhash, dob: dob ?? '' },
+        schema: classFinderResponse,
+        signal,
+      }),
+    enabled: dob !== null,
+    staleTime: 15_000,
+  });
+}
+
+export interface QuoteState {
+  data: EnrolmentQuoteResponse | null;
+  error: unknown;
+  loading: boolean;
+}
+
+/**
+ * POST /api/v1/registration/quote whenever the selection changes; a newer one aborts the one in
+ * flight so an old answer never overwrites a newer one. Null: nothing to price yet.
+ */
+export function useQuote(authhash: string, selection: EnrolmentQuoteRequest | null): QuoteState {
+  const key = selection ? JSON.stringify(selection) : null;
+  const ref = useRef(selection);
+  ref.current = selection;
+  const [state, setState] = useState<QuoteState>({ data: null, error: null, loading: key !== null });
+  useEffect(() => {
+    const current = ref.current;
+    if (key === null || current === null) {
+      setState({ data: null, error: null, loading: false });
+      return;
+    }
+    const controller = new AbortController();
+    setState((previous) => ({ data: previous.data, error: null, loading: true }));
+    api
+      .post('/api/v1/registration/quote', current, {
+        query: { authhash },
+        schema: enrolmentQuoteResponse,
+        signal: controller.signal,
+      })
+      .then(
+        (data) => {
+          if (!controller.signal.aborted) setState({ data, error: null, loading: false });
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) setState({ data: null, error, loading: false });
+        },
+      );
+    return () => controller.abort();
+  }, [key, authhash]);
+  return state;
+}
+
+const REFERENCE_KEY = 'tumble.registration.reference';
+
+/** Remembers the purchase being paid, for the confirmation after the card page brings the parent back. */
+export function rememberPurchase(reference: string) {
+  try {
+    sessionStorage.setItem(REFERENCE_KEY, reference);
+  } catch {
+    // Private mode: the confirmation then points to the parent's enrolments instead.
+  }
+}
+
+export function rememberedPurchase(): string | null {
+  try {
+    return sessionStorage.getItem(REFERENCE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** POST /api/v1/registration/checkout?authhash: holds the places and starts the payment. */
+export async function postEnrolmentCheckout(
+  authhash: string,
+  body: EnrolmentCheckoutRequest,
+): Promise<CheckoutResponse> {
+  const answer = await api.post('/api/v1/registration/checkout', body, {
+    query: { authhash },
+    schema: checkoutResponse,
+  });
+  if (answer.booking_hash) rememberPurchase(answer.booking_hash);
+  return answer;
+}
+
+/** GET /api/v1/registration/purchase: what a purchase bought (the confirmation). */
+export function useEnrolmentPurchase(reference: string | null, authhash: string) {
+  return useQuery({
+    queryKey: ['registration', 'purchase', reference, authhash],
+    queryFn: ({ signal }) =>
+      api.get('/api/v1/registration/purchase', {
+        query: { id: reference ?? '', authhash },
+        schema: enrolmentPurchaseResponse,
+        signal,
+      }),
+    enabled: reference !== null,
+    retry: false,
+  });
+}
+
+/** GET /api/v1/students/enrolments: the family's enrolment purchases. */
+export function useMyEnrolments() {
+  return useQuery({
+    queryKey: ['students', 'enrolments'],
+    queryFn: ({ signal }) => api.get('/api/v1/students/enrolments', { schema: myEnrolmentsResponse, signal }),
+  });
+}
