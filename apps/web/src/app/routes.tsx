@@ -436,6 +436,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/students/classes',
+            lazy: page(
+              () => import('../features/my-classes/my-classes-page'),
+              (m) => m.MyClassesPage,
+            ),
+          },
+          {
             path: 'admin/students/my-party-booking',
             lazy: page(
               () => import('../features/students/my-party-bookings-page'),

@@ -57,6 +57,7 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
   { label: 'Users', path: '/admin/users', icon: 'users', permission: 'users.manage', group: 'Settings' },
   { label: 'My Profile', path: '/admin/students/profile', icon: 'user', permission: 'parent.self' },
   { label: 'My Children', path: '/admin/students/children', icon: 'users', permission: 'parent.self' },
+  { label: 'My Classes', path: '/admin/students/classes', icon: 'calendar', permission: 'parent.self' },
   { label: 'My Bookings', path: '/admin/students/my-booking', icon: 'calendar', permission: 'parent.self' },
   {
     label: 'My Party Bookings',
