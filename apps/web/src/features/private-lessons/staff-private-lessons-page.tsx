@@ -10,14 +10,15 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { messages } from '@tumble/contracts/messages';
 import type { RefundChoice, StaffPrivateLessons } from '@tumble/contracts/private-lessons';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { DateField } from '../../admin/fields/date-field';
 import { formatDate, formatMoney } from '../../admin/format';
 import { ApiError } from '../../api/client';
+import { useNarrowScreen } from '../../components/narrow-screen';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { type StaffFilter, useStaffCancelLesson, useStaffLessons } from './private-lessons-api';
@@ -58,7 +59,12 @@ export function StaffPrivateLessonsPage() {
   const [choice, setChoice] = useState<RefundChoice>('credit');
   const [notice, setNotice] = useState<{ color: string; text: string } | null>(null);
 
+  const narrow = useNarrowScreen();
   const rows = lessons.data?.lessons ?? [];
+  const ask = (lesson: Lesson) => {
+    setChoice('credit');
+    setAsking(lesson);
+  };
   const clashes = rows.filter((l) => l.coach_on_leave).length;
   return (
     <Stack gap="md" w="100%">
@@ -83,18 +89,18 @@ export function StaffPrivateLessonsPage() {
             }
             w={{ base: '100%', xs: 220 }}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="From"
-            value={filter.from}
-            onChange={(event) => setFilter({ ...filter, from: event.currentTarget.value })}
+            value={filter.from || null}
+            onChange={(from) => setFilter({ ...filter, from: from ?? '' })}
+            clearable
             w={{ base: '47%', xs: 170 }}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="To"
-            value={filter.to}
-            onChange={(event) => setFilter({ ...filter, to: event.currentTarget.value })}
+            value={filter.to || null}
+            onChange={(to) => setFilter({ ...filter, to: to ?? '' })}
+            clearable
             w={{ base: '47%', xs: 170 }}
           />
         </Group>
@@ -118,6 +124,12 @@ export function StaffPrivateLessonsPage() {
         <PageLoader />
       ) : rows.length === 0 ? (
         <Text c="dimmed">No private lessons booked for these dates.</Text>
+      ) : narrow ? (
+        <Stack gap="sm">
+          {rows.map((lesson) => (
+            <LessonCard key={lesson.id} lesson={lesson} onCancel={() => ask(lesson)} />
+          ))}
+        </Stack>
       ) : (
         <Card p={0}>
           <Table.ScrollContainer minWidth={860}>
@@ -170,10 +182,7 @@ export function StaffPrivateLessonsPage() {
                         <Button
                           size="xs"
                           variant="default"
-                          onClick={() => {
-                            setChoice('credit');
-                            setAsking(lesson);
-                          }}
+                          onClick={() => ask(lesson)}
                           aria-label={`Cancel lesson ${lesson.code}`}
                         >
                           Cancel
@@ -235,5 +244,49 @@ export function StaffPrivateLessonsPage() {
         ) : null}
       </Modal>
     </Stack>
+  );
+}
+
+/** One lesson as a card (phones: no table to scroll sideways to the Cancel button). */
+function LessonCard({ lesson, onCancel }: { lesson: Lesson; onCancel: () => void }) {
+  return (
+    <Card component="article" aria-label={`Private lesson ${lesson.code}`} padding="md">
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text fw={700}>
+            {formatDate(lesson.date)} · {lesson.time}
+          </Text>
+          <Text size="sm">{statusLabels[lesson.status]}</Text>
+        </Group>
+        <Group gap="xs">
+          <Text size="sm">{lesson.coach_name}</Text>
+          {lesson.coach_on_leave ? (
+            <Badge color="orange" variant="light" size="sm">
+              Coach on leave
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm">{lesson.children.join(', ')}</Text>
+        <Text size="xs" c="dimmed">
+          {lesson.parent_name} · {lesson.parent_email}
+        </Text>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">
+            Paid {formatMoney(lesson.amount_paid)}
+            {lesson.refund_choice ? ` · ${choiceLabels[lesson.refund_choice]}` : ''}
+          </Text>
+          {lesson.status === 'confirmed' ? (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={onCancel}
+              aria-label={`Cancel lesson ${lesson.code}`}
+            >
+              Cancel
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Card>
   );
 }
