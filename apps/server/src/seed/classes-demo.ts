@@ -12,6 +12,7 @@ import {
   terms,
 } from '../features/classes/classes.tables.ts';
 import { coaches, coachLeaves } from '../features/coaches/coaches.tables.ts';
+import { registrationForms } from '../features/registration/registration.tables.ts';
 import { children } from '../features/students/students.tables.ts';
 import { rooms } from '../features/venues/venues.tables.ts';
 import { hashPassword, randomToken } from '../platform/secrets.ts';
@@ -507,6 +508,22 @@ export async function seedClassesDemo(db: Db): Promise<boolean> {
         );
       if (marks.length) await tx.insert(attendance).values(marks);
     }
+    // The public registration form of the README's demo: /registration/?f=term-classes&authhash=…
+    await tx.insert(registrationForms).values(
+      tenant.values({
+        key: 'term-classes',
+        name: 'Term classes',
+        intro: '<p>Find a class for your child’s age, book a trial or enrol for the rest of the term.</p>',
+        termIds: [termRow!.id],
+        askQuestions: ['medical_notes', 'school'],
+        requiredQuestions: ['medical_notes'],
+        questions: [
+          { key: 'medical_notes', label: 'Medical notes', kind: 'medical_notes' as const, required: true },
+          { key: 'school', label: 'School', kind: 'school' as const, required: false },
+        ],
+        trialsOffered: true,
+      }),
+    );
     return true;
   });
 }
