@@ -71,7 +71,8 @@ export const anomalyListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(25),
 });
-export type AnomalyListQuery = z.input<typeof anomalyListQuery>;
+/** What the admin screen asks (numbers as it sends them; the server coerces the query string). */
+export type AnomalyListQuery = Partial<z.output<typeof anomalyListQuery>>;
 
 export const anomalyRow = z.object({
   id: z.number(),

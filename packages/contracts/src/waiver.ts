@@ -1,22 +1,24 @@
 import { z } from 'zod';
 
 /**
- * Waivers (SPEC.md points 2, 4, 7 and 8). Two public pages share one flow:
+ * Waivers (SPEC.md points 2, 4, 7 and 8). Three public pages share one flow:
  * `/event-booking/waiver/?id&authhash` (id: the booking's reference; one waiver per child of the
- * booking) and `/birthday-party/waiver/?id&authhash` (id: the party booking's reference for the
- * birthday child, or a guest's waiver token for that guest).
+ * booking), `/birthday-party/waiver/?id&authhash` (id: the party booking's reference for the
+ * birthday child, or a guest's waiver token for that guest) and `/registration/waiver/?id&authhash`
+ * (id: a class enrolment purchase's reference; one waiver per child of the purchase).
  *
  * The page loads the form (GET …/waiver), then for the next person still needing a waiver asks
  * the check call; a waiver signed earlier for the same child and the same template version is
  * marked used for this booking (GET …/waiver/mark), otherwise the form is signed (POST …/waiver).
  */
-export const waiverKinds = ['event', 'party'] as const;
+export const waiverKinds = ['event', 'party', 'enrolment'] as const;
 export type WaiverKind = (typeof waiverKinds)[number];
 
 /** The API prefix and page path of each kind. */
 export const waiverPaths: Record<WaiverKind, { api: string; page: string }> = {
   event: { api: '/api/v1/event-booking/waiver', page: '/event-booking/waiver/' },
   party: { api: '/api/v1/birthday-party/waiver', page: '/birthday-party/waiver/' },
+  enrolment: { api: '/api/v1/registration/waiver', page: '/registration/waiver/' },
 };
 
 /** Words of our own around SPEC's two waiver messages (`messages.waiverFound`, `messages.waiverFailed`). */
@@ -145,7 +147,8 @@ export type WaiverSubmitInput = z.input<typeof waiverSubmitRequest>;
 
 /** The staff view of one booking's waivers (custom screen 'booking-waivers'). */
 export const adminWaiverStatusQuery = z.object({
-  kind: z.enum(waiverKinds),
+  // A booking's or a party's waivers; enrolments have no staff waiver screen yet.
+  kind: z.enum(['event', 'party']),
   booking_id: personId,
 });
 export const adminWaiverStatusResponse = z.object({

@@ -248,6 +248,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'registration/waiver',
+            lazy: page(
+              () => import('../features/registration/waiver-page'),
+              (m) => m.EnrolmentWaiverPage,
+            ),
+          },
+          {
             path: 'events/invitation/confirm',
             lazy: page(
               () => import('../features/booking/invitation-page'),

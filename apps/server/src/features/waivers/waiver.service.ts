@@ -29,6 +29,7 @@ import {
   childrenOfBookings,
   confirmedBookingByReference,
 } from '../bookings/family-bookings.service.ts';
+import { purchaseByReference } from '../classes/enrolment-purchases.service.ts';
 import { eventNames } from '../events/events.service.ts';
 import {
   confirmedPartyByReference,
@@ -38,6 +39,7 @@ import {
   type PartyGuestRow,
   partyBookingById,
 } from '../parties/family-parties.service.ts';
+import { formOfPurchase } from '../registration/enrolment-form-reads.service.ts';
 import { childrenByIds } from '../students/children.service.ts';
 import { signedWaivers, waivers, waiverUses } from './waivers.tables.ts';
 
@@ -57,6 +59,17 @@ export const waiverSubject = {
   event: (bookingId: number, childId: number) => `event:${bookingId}:${childId}`,
   party: (partyBookingId: number, childId: number) => `party:${partyBookingId}:${childId}`,
   guest: (guestId: number) => `guest:${guestId}`,
+  enrolment: (purchaseId: number, childId: number) => `enrolment:${purchaseId}:${childId}`,
+};
+
+/** The waiver kinds staff see on a booking's page (enrolments have no such screen yet). */
+type StaffWaiverKind = Exclude<WaiverKind, 'enrolment'>;
+
+/** What each kind of booking's templates apply to (besides 'all'). */
+const appliesToOf: Record<WaiverKind, 'events' | 'parties' | 'classes'> = {
+  event: 'events',
+  party: 'parties',
+  enrolment: 'classes',
 };
 
 interface Person {
@@ -82,6 +95,8 @@ interface Target {
   /** The link's id, repeated by the mark call. */
   hash: string;
   people: Person[];
+  /** The template this booking asks for (a registration form's waiver); else the kind's current one. */
+  templateId?: number | null;
 }
 
 type Template = typeof waivers.$inferSelect;
@@ -170,10 +185,55 @@ async function withEventName(db: Db, tenant: Tenant, booking: BookingRow | null)
 }
 
 /**
+ * A class enrolment purchase by its reference: one person per child it bought places for. Its
+ * waiver is signed during registration, so a purchase still being paid for counts as well as a
+ * confirmed one; a cancelled or lapsed one does not. The template is the registration form's.
+ */
+async function enrolmentTarget(db: Db, tenant: Tenant, reference: string): Promise<Target | null> {
+  const purchase = await purchaseByReference(db, tenant, reference);
+  if (!purchase || !['pending', 'confirmed'].includes(purchase.status)) return null;
+  const [form, contacts, kids] = await Promise.all([
+    formOfPurchase(db, tenant, purchase.formId),
+    contactsByIds(db, tenant, [purchase.parentId]),
+    childrenByIds(db, tenant, purchase.childIds),
+  ]);
+  const parent = contacts.get(purchase.parentId);
+  const byId = new Map(kids.map((child) => [child.id, child]));
+  // In the order the children's places were bought.
+  const people = purchase.childIds.flatMap((childId) => {
+    const child = byId.get(childId);
+    if (!child) return [];
+    return [
+      {
+        id: child.id,
+        firstName: child.firstName,
+        lastName: child.lastName,
+        dob: child.dob,
+        consent: child.consent,
+        subject: waiverSubject.enrolment(purchase.id, child.id),
+        childId: child.id,
+        guestId: null,
+        parentId: purchase.parentId,
+        parentName: parent?.fullName ?? '',
+        parentEmail: parent?.email ?? null,
+        linkId: reference,
+      },
+    ];
+  });
+  return {
+    title: form?.name ?? 'Class enrolment',
+    hash: reference,
+    people,
+    templateId: form?.waiverId ?? null,
+  };
+}
+
+/**
  * What a link's id names in this company: an event booking (by reference), a party's birthday
  * child (party reference) or one party guest (guest token). Only confirmed bookings need waivers.
  */
 async function findTarget(db: Db, tenant: Tenant, kind: WaiverKind, id: string): Promise<Target | null> {
+  if (kind === 'enrolment') return enrolmentTarget(db, tenant, id);
   if (kind === 'event') {
     const row = await withEventName(db, tenant, await confirmedBookingByReference(db, tenant, id));
     if (!row) return null;
@@ -203,12 +263,40 @@ export async function currentTemplate(db: Db, tenant: Tenant, kind: WaiverKind):
         waivers,
         eq(waivers.active, true),
         isNull(waivers.archivedAt),
-        inArray(waivers.appliesTo, [kind === 'event' ? 'events' : 'parties', 'all']),
+        inArray(waivers.appliesTo, [appliesToOf[kind], 'all']),
       ),
     )
     .orderBy(desc(waivers.id))
     .limit(1);
   return template ?? null;
+}
+
+/**
+ * The template a booking's people sign: the one its target names (a registration form's waiver)
+ * while it is active and applies to that kind, else the kind's current template.
+ */
+async function templateFor(
+  db: Db,
+  tenant: Tenant,
+  kind: WaiverKind,
+  target: Target,
+): Promise<Template | null> {
+  if (target.templateId != null) {
+    const [chosen] = await db
+      .select()
+      .from(waivers)
+      .where(
+        tenant.where(
+          waivers,
+          eq(waivers.id, target.templateId),
+          eq(waivers.active, true),
+          isNull(waivers.archivedAt),
+          inArray(waivers.appliesTo, [appliesToOf[kind], 'all']),
+        ),
+      );
+    if (chosen) return chosen;
+  }
+  return currentTemplate(db, tenant, kind);
 }
 
 /** What a company's waiver template applies to; null when the id is not the company's. */
@@ -297,7 +385,7 @@ export async function waiverPage(
 ): Promise<WaiverPageResponse> {
   const target = await findTarget(db, tenant, kind, id);
   if (!target) return { ...invalid, title: '', hash: '', waiver: null, people: [] };
-  const template = await currentTemplate(db, tenant, kind);
+  const template = await templateFor(db, tenant, kind, target);
   const covered = await coverage(
     db,
     tenant,
@@ -338,7 +426,7 @@ async function resolve(db: Db, tenant: Tenant, kind: WaiverKind, id: string, per
   const target = await findTarget(db, tenant, kind, id);
   const person = target?.people.find((p) => p.id === personId);
   if (!target || !person) return null;
-  return { target, person, template: await currentTemplate(db, tenant, kind) };
+  return { target, person, template: await templateFor(db, tenant, kind, target) };
 }
 
 /** POST …/waiver/check: is there a waiver this person signed for the current template version? */
@@ -480,7 +568,7 @@ export async function submitWaiver(
 async function staffTarget(
   db: Db,
   tenant: Tenant,
-  kind: WaiverKind,
+  kind: StaffWaiverKind,
   bookingId: number,
 ): Promise<(Target & { reference: string; parentEmail: string | null }) | null> {
   if (kind === 'event') {
@@ -513,7 +601,7 @@ async function staffTarget(
 export async function bookingWaiverStatus(
   deps: AppDeps,
   tenant: Tenant,
-  kind: WaiverKind,
+  kind: StaffWaiverKind,
   bookingId: number,
 ): Promise<AdminWaiverStatusResponse> {
   const { db } = deps.database;
@@ -559,7 +647,7 @@ export async function bookingWaiverStatus(
 export async function resendWaiverRequests(
   deps: AppDeps,
   tenant: Tenant,
-  kind: WaiverKind,
+  kind: StaffWaiverKind,
   bookingId: number,
 ): Promise<{ success: boolean; message: string }> {
   const { db } = deps.database;

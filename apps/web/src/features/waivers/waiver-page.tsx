@@ -71,7 +71,7 @@ export function PartyWaiverPage() {
  * at a time: for each, a waiver signed earlier for the same template version is reused (check, then
  * mark); otherwise the parent fills in and signs the form.
  */
-function WaiverPage({ kind }: { kind: WaiverKind }) {
+export function WaiverPage({ kind }: { kind: WaiverKind }) {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const authhash = params.get('authhash') ?? '';
