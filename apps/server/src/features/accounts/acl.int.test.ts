@@ -45,6 +45,7 @@ const pagePermission: Record<string, Permission> = {
   '/admin/reports/birthday-parties': 'bookings.read',
   '/admin/students/profile': 'parent.self',
   '/admin/students/children': 'parent.self',
+  '/admin/students/classes': 'parent.self',
   '/admin/students/my-booking': 'parent.self',
   '/admin/students/my-party-booking': 'parent.self',
   '/admin/students/payments': 'parent.self',
