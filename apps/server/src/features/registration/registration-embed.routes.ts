@@ -5,8 +5,14 @@ import { NotFoundError } from '../../platform/errors.ts';
 import { embedOriginsOf } from './registration.service.ts';
 import { EMBED_SCRIPT, withFrameAncestors } from './registration-embed.ts';
 
-/** The registration pages of the SPA (`/registration/`, `/registration/waiver/`…), not the API's. */
-const isRegistrationPage = (url: string) => /^\/registration(\/|\?|$)/.test(url);
+/**
+ * The pages an embedded registration form shows inside the provider's website: the registration
+ * pages of the SPA (`/registration/`, `/registration/waiver/`…, not the API's) and the parent's
+ * sign-in, sign-up and password pages the form sends a visitor to first (they carry the authhash).
+ */
+const isEmbeddablePage = (url: string) =>
+  /^\/registration(\/|\?|$)/.test(url) ||
+  /^\/admin\/students\/(login|signup|forgotten-password|request-forgotten-password)\/?(\?|$)/.test(url);
 
 /** The origins the company named by the page's authhash allows to frame it; none when unknown. */
 async function allowedAncestors(app: FastifyInstance, request: FastifyRequest): Promise<string[]> {
@@ -22,7 +28,7 @@ async function allowedAncestors(app: FastifyInstance, request: FastifyRequest): 
 
 /**
  * The embed of registration forms: the snippet's script, and the frame policy of the registration
- * pages. Those pages may be framed by the company's embed origins (CSP `frame-ancestors 'self'
+ * pages (and the parent sign-in pages they lead to). Those pages may be framed by the company's embed origins (CSP `frame-ancestors 'self'
  * <origins>`, from the authhash in the address; an unknown one gets `'self'` alone), and
  * X-Frame-Options is dropped there because it cannot name other origins and would contradict the
  * CSP. Every other page keeps the app's `frame-ancestors 'self'` and X-Frame-Options SAMEORIGIN.
@@ -30,7 +36,7 @@ async function allowedAncestors(app: FastifyInstance, request: FastifyRequest): 
  */
 export const registrationEmbed = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!['GET', 'HEAD'].includes(request.method) || !isRegistrationPage(request.url)) return payload;
+    if (!['GET', 'HEAD'].includes(request.method) || !isEmbeddablePage(request.url)) return payload;
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp !== 'string') return payload;
     reply.header('content-security-policy', withFrameAncestors(csp, await allowedAncestors(app, request)));

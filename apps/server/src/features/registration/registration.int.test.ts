@@ -207,6 +207,13 @@ describe('embed origins and the registration page’s frame policy', () => {
       url: `/registration/waiver/?id=x&authhash=${companyB.authhash}`,
     });
     expect(frameAncestors(other.headers['content-security-policy'])).toBe("'self' https://www.gym-b.example");
+    // The parent's sign-in the embedded form sends a visitor to is framed the same way.
+    const login = await t.app.inject({
+      method: 'GET',
+      url: `/admin/students/login?authhash=${companyB.authhash}&redirect=%2Fregistration%2F`,
+    });
+    expect(frameAncestors(login.headers['content-security-policy'])).toBe("'self' https://www.gym-b.example");
+    expect(login.headers['x-frame-options']).toBeUndefined();
   });
 
   it('frames /registration/ only from itself for an unknown or missing authhash, and every other page as before', async () => {
@@ -216,7 +223,8 @@ describe('embed origins and the registration page’s frame policy', () => {
     }
     for (const url of [
       `/booking?authhash=${companyA.authhash}`,
-      '/admin/login',
+      `/admin/login?authhash=${companyA.authhash}`,
+      `/admin/students/children?authhash=${companyA.authhash}`,
       `/registrations?authhash=${companyA.authhash}`,
     ]) {
       const page = await t.app.inject({ method: 'GET', url });
