@@ -12,7 +12,7 @@ import {
   terms,
 } from '../features/classes/classes.tables.ts';
 import { coaches, coachLeaves } from '../features/coaches/coaches.tables.ts';
-import { registrationForms } from '../features/registration/registration.tables.ts';
+import { embedOrigins, registrationForms } from '../features/registration/registration.tables.ts';
 import { children } from '../features/students/students.tables.ts';
 import { rooms } from '../features/venues/venues.tables.ts';
 import { hashPassword, randomToken } from '../platform/secrets.ts';
@@ -524,6 +524,8 @@ export async function seedClassesDemo(db: Db): Promise<boolean> {
         trialsOffered: true,
       }),
     );
+    // A local test page may embed the demo form (the snippet on the form's page; README).
+    await tx.insert(embedOrigins).values(tenant.values({ origin: 'http://localhost:8080' }));
     return true;
   });
 }
