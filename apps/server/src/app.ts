@@ -17,6 +17,7 @@ import {
 import { ZodError } from 'zod';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { adminAccountRoutes } from './features/accounts/admin.routes.ts';
+import { inviteRoutes } from './features/accounts/invite.routes.ts';
 import { parentsResource } from './features/accounts/parents.resource.ts';
 import { staffResource } from './features/accounts/staff.resource.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(adminAccountRoutes);
+  await app.register(inviteRoutes);
   await app.register(bookingRoutes);
   await app.register(availabilityRoutes);
   await app.register(partyRoutes);

@@ -182,6 +182,14 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'admin/students/login', lazy: studentLoginPage },
+          // A family invited by staff chooses a password and goes on to the registration form.
+          {
+            path: 'admin/students/invite/accept',
+            lazy: page(
+              () => import('../features/accounts/invite-accept-page'),
+              (m) => m.InviteAcceptPage,
+            ),
+          },
           {
             path: 'admin/students/signup',
             lazy: page(
@@ -325,6 +333,13 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/registration-forms/anomalies-page'),
               (m) => m.AnomaliesPage,
+            ),
+          },
+          {
+            path: 'admin/students/invite',
+            lazy: page(
+              () => import('../features/accounts/invite-family-page'),
+              (m) => m.InviteFamilyPage,
             ),
           },
           {

@@ -53,6 +53,14 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'bookings.read',
     group: 'Reports',
   },
+  // SPEC students/invite: a family account with the children, and a link to the registration form.
+  {
+    label: 'Invite a family',
+    path: '/admin/students/invite',
+    icon: 'mail',
+    permission: 'classes.write',
+    group: 'Families',
+  },
   { label: 'Outbox', path: '/admin/mail', icon: 'mail', permission: 'mail.read', group: 'Communications' },
   { label: 'Users', path: '/admin/users', icon: 'users', permission: 'users.manage', group: 'Settings' },
   { label: 'My Profile', path: '/admin/students/profile', icon: 'user', permission: 'parent.self' },

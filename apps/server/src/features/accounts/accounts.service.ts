@@ -283,9 +283,9 @@ export async function checkLink(deps: AppDeps, kind: 'activation' | 'reset', has
 
 /**
  * Uses a link once: locks it, re-checks it, and runs `use` in the same transaction. Two clicks at
- * once cannot both succeed.
+ * once cannot both succeed. (A family invitation, invite.service.ts, sets its first password here too.)
  */
-async function consumeLink<T>(
+export async function consumeLink<T>(
   deps: AppDeps,
   kind: 'activation' | 'reset',
   hashcode: string,

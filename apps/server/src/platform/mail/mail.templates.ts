@@ -33,6 +33,15 @@ export const mailTemplates = {
       'The link works once and expires in 7 days.',
     ],
   },
+  'family-invitation': {
+    subject: 'Your family account at {{company}}',
+    body: [
+      'Hello {{name}},',
+      '{{inviter}} at {{company}} has set up your family account for {{children}}. Choose your password, then enrol in classes:',
+      '{{link}}',
+      'The link works once and expires in 7 days.',
+    ],
+  },
   'booking-confirmation': {
     subject: 'Booking confirmed: {{event}}',
     body: [
