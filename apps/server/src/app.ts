@@ -40,6 +40,7 @@ import { termCalendarRoutes } from './features/classes/terms.routes.ts';
 import { timetableRoutes } from './features/classes/timetable.routes.ts';
 import { coachResources } from './features/coaches/coaches.resource.ts';
 import { coachRoutes } from './features/coaches/coaches.routes.ts';
+import { privateLessonResources } from './features/coaches/private-lessons.resource.ts';
 import { privateLessonRoutes } from './features/coaches/private-lessons.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       parentsResource,
       staffResource,
       ...coachResources,
+      ...privateLessonResources,
       ...bookingResources,
       ...billingResources,
       ...partyResources,

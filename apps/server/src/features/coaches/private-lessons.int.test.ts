@@ -315,6 +315,25 @@ describe('private lessons', () => {
     expect(done).toMatchObject({ status: 'cancelled', refundChoice: 'refund' });
   });
 
+  it('staff set the company’s one cancellation policy (a second one is refused)', async () => {
+    const own = await createCompany(t.database.db, { paymentMethod: 'test' });
+    const admin = (await sessionFor(t.database.db, await createUser(t.database.db, own.id))).headers;
+    const save = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/admin/private-lesson-policy', headers: admin, payload });
+    const first = await save({ cancel_hours_before: 48, cancel_outcome: 'none' });
+    expect(first.json()).toMatchObject({ valid: true });
+    const second = await save({ cancel_hours_before: 12, cancel_outcome: 'refund' });
+    expect(second.json().valid).toBe(false);
+    expect(JSON.stringify(second.json())).toContain(
+      'The company already has a cancellation policy: edit that one.',
+    );
+    const rows = await t.database.db
+      .select()
+      .from(privateLessonSettings)
+      .where(eq(privateLessonSettings.companyId, own.id));
+    expect(rows).toMatchObject([{ cancelHoursBefore: 48, cancelOutcome: 'none' }]);
+  });
+
   it('staff see a leave added after booking as a clash, filter by coach and date, and cancel with a choice', async () => {
     const { coach } = await createCoach(t.database.db, company.id, { fullName: 'Robin Later' });
     const date = day(15);
