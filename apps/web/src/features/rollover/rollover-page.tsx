@@ -51,18 +51,18 @@ const classText = (c: ClassRef | null) => (c ? `${c.name} · ${DAYS[c.weekday]} 
 function OutcomeBadge({ outcome }: { outcome: RolloverOutcome }) {
   if (outcome === 'hold')
     return (
-      <Badge color="teal" variant="light">
+      <Badge color="teal" variant="light" style={{ flexShrink: 0 }}>
         To hold
       </Badge>
     );
   if (outcome === 'already_held')
     return (
-      <Badge color="gray" variant="light">
+      <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
         Already held
       </Badge>
     );
   return (
-    <Badge color="red" variant="filled">
+    <Badge color="red" variant="filled" style={{ flexShrink: 0 }}>
       {rolloverConflictLabels[outcome]}
     </Badge>
   );
@@ -127,7 +127,7 @@ function PlanList({ plan }: { plan: RolloverPlan }) {
             <Table.Td>{item.child.name}</Table.Td>
             <Table.Td>{classText(item.from_class)}</Table.Td>
             <Table.Td>{classText(item.to_class)}</Table.Td>
-            <Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <OutcomeBadge outcome={item.outcome} />
             </Table.Td>
           </Table.Tr>
@@ -244,7 +244,7 @@ function RunView({ run }: { run: RolloverRun }) {
                       {classText(item.to_class)}
                     </Text>
                   </Stack>
-                  <Badge color={stateColours[item.state]} variant="light">
+                  <Badge color={stateColours[item.state]} variant="light" style={{ flexShrink: 0 }}>
                     {stateLabels[item.state]}
                   </Badge>
                 </Group>
@@ -426,7 +426,8 @@ export function RolloverPage() {
               </Stack>
             </Card>
           ) : null}
-          {run.data ? <RunView run={run.data} /> : null}
+          {/* While a dry run is on screen, it is what staff are deciding on: the run shows once committed. */}
+          {run.data && !plan ? <RunView run={run.data} /> : null}
         </>
       )}
     </Stack>
