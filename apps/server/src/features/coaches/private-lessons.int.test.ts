@@ -8,7 +8,9 @@ import { createCompany, createUser, sessionFor } from '../../testing/factories.t
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { createConfirmedLesson, createPrivateSlot } from '../../testing/private-lesson-fixtures.ts';
 import { createChild } from '../../testing/waiver-fixtures.ts';
+import { promotionalCodes } from '../billing/billing.tables.ts';
 import { expireLapsedPurchases } from '../checkout/checkout.ts';
+import { restrictedDates } from '../venues/venues.tables.ts';
 import { privateLessonBookings, privateLessonSettings } from './private-lessons.tables.ts';
 
 type Headers = Record<string, string>;
@@ -131,6 +133,74 @@ describe('private lessons', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(privateLessonMessages.unavailable);
     expect(await liveBookings(slot.id, date)).toBe(0);
+  });
+
+  it('a closure for every kind of booking blocks the lesson; a parties-only one does not', async () => {
+    const closed = day(17);
+    const partiesOnly = day(18);
+    const slotA = await slotOn(closed);
+    const slotB = await slotOn(partiesOnly);
+    await t.database.db.insert(restrictedDates).values([
+      { companyId: company.id, date: closed, reason: 'Gym closed', appliesTo: 'all' },
+      { companyId: company.id, date: partiesOnly, reason: 'No parties', appliesTo: 'parties' },
+    ]);
+    const p = await parent();
+    const lessons = (await available(p.headers)).lessons;
+    expect(lessons.some((l) => l.slot_id === slotA.id && l.date === closed)).toBe(false);
+    expect(lessons.some((l) => l.slot_id === slotB.id && l.date === partiesOnly)).toBe(true);
+    const refused = await checkout(p.headers, order(slotA.id, closed, [p.kids[0]!.id]));
+    expect(refused.statusCode).toBe(400);
+    expect(await liveBookings(slotA.id, closed)).toBe(0);
+  });
+
+  it('a promotional code for classes lowers the price, and the checkout charges what the summary showed', async () => {
+    await t.database.db.insert(promotionalCodes).values({
+      companyId: company.id,
+      code: 'PRIVATE10',
+      discountType: 'percent',
+      percentOff: 10,
+      appliesTo: 'classes',
+    });
+    await t.database.db.insert(promotionalCodes).values({
+      companyId: company.id,
+      code: 'PARTY10',
+      discountType: 'percent',
+      percentOff: 10,
+      appliesTo: 'parties',
+    });
+    const date = day(19);
+    const slot = await slotOn(date);
+    const p = await parent();
+    const price = async (code: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/students/private-lessons/charges?slot_id=${slot.id}&date=${date}&coupon_code=${code}`,
+          headers: p.headers,
+        })
+      ).json();
+    const discounted = await price('private10');
+    expect(discounted.pricing_details.coupon.value).toBe(-600);
+    expect(discounted.pricing_details.amount_due.value).toBe(5400);
+    expect((await price('PARTY10')).errors.invalid_coupon_code_message).toBe(
+      'This coupon code is not valid.',
+    );
+    // The full price is refused once the code applies; the summary's amount is taken.
+    const stale = await checkout(
+      p.headers,
+      order(slot.id, date, [p.kids[0]!.id], { coupon_code: 'PRIVATE10' }),
+    );
+    expect(stale.statusCode).toBe(409);
+    const paid = await checkout(
+      p.headers,
+      order(slot.id, date, [p.kids[0]!.id], { coupon_code: 'PRIVATE10', amount: 5400 }),
+    );
+    expect(paid.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(privateLessonBookings)
+      .where(eq(privateLessonBookings.reference, paid.json().booking_hash));
+    expect(row).toMatchObject({ price: 6000, discount: 600, amountDue: 5400, couponCode: 'PRIVATE10' });
   });
 
   it('more children than the slot takes are refused, and nothing is booked', async () => {
