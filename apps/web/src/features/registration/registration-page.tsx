@@ -438,7 +438,11 @@ function ClassFinder({ page, authhash, dob, childName, childId, picks, onPicks }
                     {cls.day} {cls.start_time}–{cls.end_time}
                   </Text>
                 </div>
-                <Badge color={full ? 'red' : cls.places_left <= 3 ? 'orange' : 'teal'} variant="light">
+                <Badge
+                  color={full ? 'red' : cls.places_left <= 3 ? 'orange' : 'teal'}
+                  variant="light"
+                  style={{ flexShrink: 0 }}
+                >
                   {full ? 'Full' : `${cls.places_left} ${cls.places_left === 1 ? 'place' : 'places'} left`}
                 </Badge>
               </Group>
