@@ -7,6 +7,10 @@ import type { ChargesResponse } from '@tumble/contracts/booking';
  * highlight `amount_due` (the deposit plus surcharge charged now).
  */
 const ORDER = [
+  // Class enrolments: one `place_<n>` line per place, then the family discounts.
+  'place',
+  'sibling_discount',
+  'multi_class_discount',
   'subtotal',
   'booking_fee',
   'insurance',
@@ -20,9 +24,10 @@ const ORDER = [
 
 function orderedLines(details: ChargesResponse['pricing_details'], highlight: string) {
   const keys = Object.keys(details).filter((key) => key !== highlight);
+  const rank = (key: string) => ORDER.indexOf(key.startsWith('place_') ? 'place' : key);
   keys.sort((a, b) => {
-    const ia = ORDER.indexOf(a);
-    const ib = ORDER.indexOf(b);
+    const ia = rank(a);
+    const ib = rank(b);
     return (ia === -1 ? ORDER.length : ia) - (ib === -1 ? ORDER.length : ib);
   });
   return keys.map((key) => ({ key, line: details[key]! }));
