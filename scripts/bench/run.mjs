@@ -11,6 +11,7 @@ import { loadDataset } from './dataset.mjs';
 import { bundleSizes, CHROMIUM, lighthouseRuns } from './frontend.mjs';
 import { parseOptions } from './options.mjs';
 import { frontendLines, loadTable, rushLines, targetLines, targets } from './report.mjs';
+import { loadRollover, rolloverLines, runRollover } from './rollover.mjs';
 import { judgeRush, placesTaken, prepareRush, rushJob } from './rush.mjs';
 import { checkScenario, defineScenarios, drive } from './scenarios.mjs';
 import {
@@ -121,6 +122,14 @@ async function runRush({ server, client, data, options, rss }) {
   return { rush, result, taken, verdict: judgeRush(rush, result, taken), rss: rushRss };
 }
 
+/** Re-enrolment (issue 14): a rollover of 3,000 enrolments into the next term, dry run then commit. */
+async function rolloverSection({ server, client, data }) {
+  say('loading the rollover company (3,000 enrolments in 300 classes, the next term with the same classes)');
+  const loaded = await loadRollover(client, data.monday, console.log);
+  say(`rolling ${loaded.from.name} into ${loaded.to.name} through the API`);
+  return rolloverLines(loaded, await runRollover(server.url, client, loaded));
+}
+
 async function frontend(server, options) {
   const sizes = bundleSizes(webDist);
   if (options.lighthouseRuns === 0) return { sizes, lh: null };
@@ -149,6 +158,10 @@ async function main() {
     options.only && !options.only.includes('rush')
       ? null
       : await runRush({ server, client, data, options, rss });
+  const rollover =
+    options.only && !options.only.includes('rollover')
+      ? null
+      : await rolloverSection({ server, client, data });
   const { sizes, lh } = await frontend(server, options);
   const peakRss = Math.max(memoryOf(server.pid).peak, ...rows.map((r) => r.rss), rush?.rss ?? 0);
 
@@ -161,6 +174,7 @@ async function main() {
     '',
     ...(section ? [...generationLines(section.classes, section.generation), ''] : []),
     ...(rush ? rushLines(rush.rush, rush.result, rush.verdict, rush.taken) : []),
+    ...(rollover ? ['', ...rollover.lines] : []),
     '',
     ...frontendLines(sizes, lh),
     '',
@@ -170,6 +184,7 @@ async function main() {
     ...targetLines(
       targets({ rows, verdict: rush?.verdict, generation: section?.generation, sizes, lh, peakRss }),
     ),
+    ...(rollover ? targetLines(rollover.checks) : []),
     '',
     `total ${seconds(started)}`,
   ];
@@ -184,6 +199,7 @@ async function main() {
       2,
     ),
   );
+  if (rollover?.checks.some((c) => !c.ok)) return 1;
   return rush?.verdict.checks.some((c) => !c.ok) ? 1 : 0;
 }
 

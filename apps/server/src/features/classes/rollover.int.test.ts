@@ -7,8 +7,10 @@ import { createCompany, createUser, sessionFor } from '../../testing/factories.t
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { children } from '../students/students.tables.ts';
 import { placesLeft } from './capacity.service.ts';
+import { joinClassWaitlist } from './class-waitlist.service.ts';
 import { classEnrolments, classSessions, classTypes, termClasses, terms } from './classes.tables.ts';
 import { enrolmentPurchases } from './enrolments.tables.ts';
+import { releaseLapsedHolds } from './holds.service.ts';
 import { rolloverItems, rollovers } from './rollover.tables.ts';
 
 type Headers = { headers: Record<string, string> };
@@ -324,6 +326,83 @@ describe('re-enrolment: rolling term A into term B', () => {
     const state = Object.fromEntries(now.body.items.map((i) => [i.child.name, i.state]));
     expect(state).toEqual({ 'Ava Test': 'released', 'Fin Test': 'confirmed', 'Ivy Test': 'released' });
     expect(now.body.counts).toEqual({ held: 0, confirmed: 1, released: 2, undone: 0 });
+  });
+
+  it('two commits at once make one run; a child already enrolled in the class is not held again', async () => {
+    const [live] = await t.database.db
+      .select()
+      .from(rollovers)
+      .where(and(eq(rollovers.companyId, tenant.companyId), eq(rollovers.status, 'done')));
+    const undo = await inject('POST', `/api/v1/admin/rollovers/${live!.id}/undo`, staff);
+    expect(undo.status).toBe(200);
+    const body = { to_term_id: termB, ...REQUEST };
+    const url = `/api/v1/admin/terms/${termA}/rollovers`;
+    const [one, two] = await Promise.all([
+      inject<RolloverRun>('POST', url, staff, body),
+      inject<RolloverRun>('POST', url, staff, body),
+    ]);
+    expect(one.body.id).toBe(two.body.id);
+    const run = await commit();
+    expect(run.id).toBe(one.body.id);
+    expect(run.items.map((i) => i.child.name).sort()).toEqual(['Ava Test', 'Ivy Test']);
+    const plan = await preview();
+    expect(outcomes(plan.body).Fin).toBe('already_enrolled → Ninja Tue 4pm (T2)');
+  });
+
+  it('at the deadline the holds job releases unconfirmed places to the waitlist; the run reads them released and can no longer be undone', async () => {
+    const { db } = t.database;
+    // Wendy waits for the full Kinder class of term B.
+    const wendyParent = parents[1]!.id;
+    const [wendy] = await db
+      .insert(children)
+      .values(
+        tenant.values({ parentId: wendyParent, firstName: 'Wendy', lastName: 'Test', dob: '2026-02-01' }),
+      )
+      .returning();
+    await db.transaction((tx) =>
+      joinClassWaitlist(tx, tenant, {
+        termClassId: kinderB,
+        parentId: wendyParent,
+        childIds: [wendy!.id],
+        anyNumber: false,
+        source: 'staff',
+      }),
+    );
+    expect((await left())[kinderB]).toBe(0);
+    // The deadline passes.
+    const past = new Date(Date.now() - 60_000);
+    const [run] = await db
+      .update(rollovers)
+      .set({ deadline: past })
+      .where(and(eq(rollovers.companyId, tenant.companyId), eq(rollovers.status, 'done')))
+      .returning();
+    await db
+      .update(classEnrolments)
+      .set({ holdExpiresAt: past })
+      .where(
+        tenant.where(
+          classEnrolments,
+          eq(classEnrolments.heldFor, 'rollover'),
+          eq(classEnrolments.status, 'pending'),
+        ),
+      );
+    await releaseLapsedHolds(t.deps);
+    const now = await inject<RolloverRun>('GET', `/api/v1/admin/rollovers/${run!.id}`, staff);
+    expect(now.body.items.map((i) => [i.child.name, i.state])).toEqual([
+      ['Ava Test', 'released'],
+      ['Ivy Test', 'released'],
+    ]);
+    expect(now.body.can_undo).toBe(false);
+    const [offer] = await db
+      .select()
+      .from(classEnrolments)
+      .where(tenant.where(classEnrolments, eq(classEnrolments.childId, wendy!.id)));
+    expect(offer).toMatchObject({ termClassId: kinderB, status: 'pending', heldFor: 'offer' });
+    const late = await inject('POST', `/api/v1/admin/rollovers/${run!.id}/undo`, staff);
+    expect(late).toEqual({
+      status: 409,
+      body: { message: 'The deadline has passed, so this rollover can no longer be undone.' },
+    });
   });
 
   it('bad input is refused with a clear message and writes nothing', async () => {
