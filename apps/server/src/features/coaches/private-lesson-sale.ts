@@ -27,6 +27,7 @@ import { coachPrivateSlots } from './coaches.tables.ts';
 import {
   calendarFor,
   lessonProblem,
+  lessonStart,
   type PrivateSlot,
   slotById,
   takenLessons,
@@ -324,10 +325,40 @@ export function releasePrivateLesson(
   return releasePurchase(deps, tenant, privateLessonSale, id, status);
 }
 
-/**
- * The confirmation mail. The mail platform sends no attachments, so the lesson's date, time and
- * length are written in the mail instead of a calendar file.
- */
+/** iCalendar text: escape backslash, semicolon, comma and new lines (RFC 5545 3.3.11). */
+const icsText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** An instant as an iCalendar UTC date-time: 20270202T050000Z. */
+const icsInstant = (at: Date) => `${at.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+
+/** The lesson as a calendar file (one event, in UTC so every calendar shows the company's time). */
+export function lessonCalendar(lesson: {
+  code: string;
+  company: string;
+  summary: string;
+  start: Date;
+  minutes: number;
+}): string {
+  const end = new Date(lesson.start.getTime() + lesson.minutes * 60_000);
+  return `${[
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${icsText(lesson.company)}//Private lessons//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${lesson.code}@tumble`,
+    `DTSTAMP:${icsInstant(new Date())}`,
+    `DTSTART:${icsInstant(lesson.start)}`,
+    `DTEND:${icsInstant(end)}`,
+    `SUMMARY:${icsText(lesson.summary)}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ].join('\r\n')}\r\n`;
+}
+
+/** The confirmation mail, with the lesson's date and time written in it and as a calendar file. */
 async function queueLessonConfirmation(
   deps: AppDeps,
   tx: Db,
@@ -357,5 +388,12 @@ async function queueLessonConfirmation(
     amount: formatMoney(booking.amountDue, company.currency),
     reference: booking.code,
     link: `${deps.config.publicUrl}/admin/students/private-classes`,
+    ics: lessonCalendar({
+      code: booking.code,
+      company: company.name,
+      summary: `Private lesson with ${coach}: ${kids.map((c) => c.firstName).join(', ')}`,
+      start: lessonStart(booking.date, booking.startTime, company.timeZone),
+      minutes: booking.durationMinutes,
+    }),
   });
 }

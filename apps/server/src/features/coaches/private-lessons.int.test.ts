@@ -2,7 +2,7 @@ import { privateLessonMessages } from '@tumble/contracts/private-lessons';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
-import { addDays, todayIn } from '../../platform/time.ts';
+import { addDays, todayIn, zonedInstant } from '../../platform/time.ts';
 import { createCoach, createLeave } from '../../testing/coach-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
@@ -295,6 +295,13 @@ describe('private lessons', () => {
       .where(and(eq(mailOutbox.kind, 'private-lesson-confirmation'), eq(mailOutbox.toAddress, p.user.email)));
     expect(mail!.text).toContain(`${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)} at 09:30`);
     expect(mail!.text).toContain('for Leo, Mia is booked');
+    // The lesson as a calendar file (the mail platform attaches `ics`): 09:30 in the company's zone.
+    const start = zonedInstant(date, '09:30', company.timeZone)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .slice(0, 15);
+    expect(mail!.data.ics).toContain(`DTSTART:${start}Z`);
+    expect(mail!.data.ics).toContain(`UID:${booking!.code}@tumble`);
 
     const mine = (
       await t.app.inject({ method: 'GET', url: '/api/v1/students/private-lessons', headers: p.headers })
@@ -317,6 +324,11 @@ describe('private lessons', () => {
       .from(privateLessonBookings)
       .where(eq(privateLessonBookings.id, booking!.id));
     expect(cancelled).toMatchObject({ status: 'cancelled', refundChoice: 'credit', cancelledBy: 'parent' });
+    const [cancelMail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'private-lesson-cancelled'), eq(mailOutbox.toAddress, p.user.email)));
+    expect(cancelMail!.text).toContain('The $60.00 you paid is kept as a credit for you.');
     // The lesson is free again.
     expect((await available(p.headers)).lessons.some((l) => l.slot_id === slot.id && l.date === date)).toBe(
       true,

@@ -10,6 +10,9 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from '
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
+import { queues } from '../../platform/jobs.ts';
+import { queueMail } from '../../platform/mail/mail.service.ts';
+import { formatMoney } from '../../platform/money.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import {
   addDays,
@@ -19,7 +22,7 @@ import {
   todayIn,
   zonedInstant,
 } from '../../platform/time.ts';
-import { type Company, companyOf } from '../accounts/accounts.service.ts';
+import { type Company, companyOf, contactOf } from '../accounts/accounts.service.ts';
 import { contactsByIds } from '../accounts/profile.service.ts';
 import { hhmm, isRestricted } from '../events/availability.ts';
 import { childrenByIds } from '../students/children.service.ts';
@@ -298,10 +301,18 @@ async function lockBooking(tx: Db, tenant: Tenant, id: number, parentId?: number
   return booking;
 }
 
+const moneyOutcome: Record<RefundChoice, (amount: string) => string> = {
+  credit: (amount) => `The ${amount} you paid is kept as a credit for you.`,
+  refund: (amount) => `The ${amount} you paid will be refunded.`,
+  none: (amount) => `The ${amount} you paid is not refunded.`,
+};
+
+/** Cancels a locked booking and mails the family what happens to what they paid. */
 async function markCancelled(
+  deps: AppDeps,
   tx: Db,
   tenant: Tenant,
-  id: number,
+  booking: Booking,
   by: 'parent' | 'staff',
   choice: RefundChoice,
 ) {
@@ -309,7 +320,19 @@ async function markCancelled(
   await tx
     .update(privateLessonBookings)
     .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: by, refundChoice: choice })
-    .where(tenant.byId(privateLessonBookings, id));
+    .where(tenant.byId(privateLessonBookings, booking.id));
+  const parent = await contactOf(tx, tenant, booking.parentId);
+  const company = await companyOf(tx, tenant);
+  const coach = (await namesOfCoaches(tx, tenant, [booking.coachId])).get(booking.coachId) ?? '';
+  await queueMail(tx, tenant, deps.config, 'private-lesson-cancelled', parent.email, {
+    name: parent.fullName,
+    company: company.name,
+    coach,
+    date: displayDate(booking.date),
+    time: hhmm(booking.startTime),
+    reference: booking.code,
+    outcome: moneyOutcome[choice](formatMoney(booking.amountDue, company.currency)),
+  });
 }
 
 /**
@@ -325,18 +348,20 @@ export async function cancelMyPrivateLesson(
   const { db } = deps.database;
   const company = await companyOf(db, tenant);
   const policy = await cancellationPolicy(db, tenant);
-  return db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, tenant, id, parentId);
-    if (booking.status !== 'confirmed') throw new BadRequestError(privateLessonMessages.notCancellable);
-    const start = lessonStart(booking.date, booking.startTime, company.timeZone);
+  const booking = await db.transaction(async (tx) => {
+    const locked = await lockBooking(tx, tenant, id, parentId);
+    if (locked.status !== 'confirmed') throw new BadRequestError(privateLessonMessages.notCancellable);
+    const start = lessonStart(locked.date, locked.startTime, company.timeZone);
     if (cancellableUntil(start, policy.hoursBefore) <= new Date())
       throw new BadRequestError(privateLessonMessages.tooLate);
-    await markCancelled(tx, tenant, id, 'parent', policy.outcome);
-    return {
-      valid: true,
-      message: `Your lesson on ${displayDate(booking.date)} is cancelled; ${outcomeNote[policy.outcome]}.`,
-    };
+    await markCancelled(deps, tx, tenant, locked, 'parent', policy.outcome);
+    return locked;
   });
+  await deps.jobs.nudge(queues.mailDeliver);
+  return {
+    valid: true,
+    message: `Your lesson on ${displayDate(booking.date)} is cancelled; ${outcomeNote[policy.outcome]}.`,
+  };
 }
 
 /** POST cancel by staff, at any time, with what happens to the money (billing makes refunds real). */
@@ -346,12 +371,14 @@ export async function staffCancelPrivateLesson(
   id: number,
   choice: RefundChoice,
 ): Promise<{ valid: true; message: string }> {
-  return deps.database.db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, tenant, id);
-    if (booking.status !== 'confirmed') throw new BadRequestError(privateLessonMessages.notCancellable);
-    await markCancelled(tx, tenant, id, 'staff', choice);
-    return { valid: true, message: `Lesson ${booking.code} cancelled (${choice}).` };
+  const booking = await deps.database.db.transaction(async (tx) => {
+    const locked = await lockBooking(tx, tenant, id);
+    if (locked.status !== 'confirmed') throw new BadRequestError(privateLessonMessages.notCancellable);
+    await markCancelled(deps, tx, tenant, locked, 'staff', choice);
+    return locked;
   });
+  await deps.jobs.nudge(queues.mailDeliver);
+  return { valid: true, message: `Lesson ${booking.code} cancelled (${choice}).` };
 }
 
 /**

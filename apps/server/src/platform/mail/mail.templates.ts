@@ -113,9 +113,18 @@ export const mailTemplates = {
     body: [
       'Hello {{name}},',
       'Your private lesson at {{company}} with {{coach}} for {{children}} is booked: {{date}} at {{time}}, {{minutes}} minutes (reference {{reference}}).',
-      'Paid: {{amount}}.',
+      'Paid: {{amount}}. The lesson is in the attached calendar file.',
       'See or cancel your private lessons here:',
       '{{link}}',
+    ],
+  },
+  'private-lesson-cancelled': {
+    subject: 'Private lesson cancelled: {{date}} at {{time}}',
+    body: [
+      'Hello {{name}},',
+      'Your private lesson at {{company}} with {{coach}} on {{date}} at {{time}} (reference {{reference}}) has been cancelled.',
+      '{{outcome}}',
+      'If you have any questions, please reply to this mail.',
     ],
   },
   'waiver-request': {
