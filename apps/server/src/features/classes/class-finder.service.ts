@@ -2,6 +2,7 @@ import type { FinderClass } from '@tumble/contracts/registration';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { todayIn } from '../../platform/time.ts';
 import { namesOfCoaches } from '../coaches/coaches.service.ts';
 import type { RegistrationForm } from '../registration/registration.service.ts';
 import { ageOn } from '../students/children.service.ts';
@@ -191,25 +192,46 @@ export async function offeredClasses(
   });
 }
 
-/** The first session a full enrolment from `today` starts at; null when none is left. */
-export const firstSessionFrom = (cls: OfferedClass, today: string) =>
-  cls.sessions.find((s) => s.date >= today) ?? null;
+/** The company's wall clock now: the date and the 'HH:MM' time in its time zone. */
+export interface WallClock {
+  date: string;
+  time: string;
+}
+
+export function wallClock(timeZone: string, now: Date = new Date()): WallClock {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(now);
+  return { date: todayIn(timeZone, now), time };
+}
+
+/** The sessions still ahead: later days, and today's that have not started. */
+export const upcomingSessions = (cls: OfferedClass, clock: WallClock) =>
+  cls.sessions.filter(
+    (s) => s.date > clock.date || (s.date === clock.date && s.startTime.slice(0, 5) > clock.time),
+  );
+
+/** The first session a full enrolment starts at (the next one ahead); null when none is left. */
+export const nextSession = (cls: OfferedClass, clock: WallClock) => upcomingSessions(cls, clock)[0] ?? null;
 
 /**
- * GET /api/v1/registration/classes: the form's classes with live places, the price from today and
+ * GET /api/v1/registration/classes: the form's classes with live places, the price from the next session and
  * the next session a trial can take; for a child's date of birth only the classes of their age
- * (on the class's first session from today) and inside the form's age filter (on the term's first day).
+ * (on the class's next session) and inside the form's age filter (on the term's first day).
  */
 export async function findClasses(
   db: Db,
   tenant: Tenant,
   form: RegistrationForm,
-  today: string,
+  clock: WallClock,
   dob: string | null,
 ): Promise<FinderClass[]> {
   const all = await offeredClasses(db, tenant, form);
   const classes = all.filter((c) => {
-    const first = firstSessionFrom(c, today);
+    const first = nextSession(c, clock);
     if (!first) return false;
     if (dob === null) return true;
     return (
@@ -221,7 +243,7 @@ export async function findClasses(
     db,
     tenant,
     classes.map((c) => c.termClassId),
-    today,
+    clock.date,
   );
   const [coachNames, venueNames] = await Promise.all([
     namesOfCoaches(
@@ -236,12 +258,13 @@ export async function findClasses(
     ),
   ]);
   return classes.map((c) => {
-    const own = loads.filter((l) => l.termClassId === c.termClassId);
+    const ahead = new Set(upcomingSessions(c, clock).map((u) => u.id));
+    const own = loads.filter((l) => ahead.has(l.sessionId));
     const placesLeft = own.length === 0 ? 0 : Math.min(...own.map((l) => Math.max(0, l.capacity - l.taken)));
-    // A trial is a later session (not today's, which may have started) with a free place.
-    const trialSession = own.find((l) => l.date > today && l.capacity - l.taken > 0);
-    const first = firstSessionFrom(c, today)!;
-    const { fee, sessions } = enrolmentFee(c, today);
+    // A trial is the next session ahead with a free place.
+    const trialSession = own.find((l) => l.capacity - l.taken > 0);
+    const first = nextSession(c, clock)!;
+    const { fee, sessions } = enrolmentFee(c, first.date);
     return {
       id: c.termClassId,
       name: c.name,

@@ -6,7 +6,6 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { formatMoney } from '../../platform/money.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { todayIn } from '../../platform/time.ts';
 import { type Company, companyOf } from '../accounts/accounts.service.ts';
 import { surchargeFor } from '../billing/billing.service.ts';
 import type { FoundDiscounts } from '../billing/discounts.service.ts';
@@ -19,10 +18,12 @@ import { childIdsOfParents } from '../students/family.service.ts';
 import { lockClasses, sessionLoads, takesPlace } from './capacity.service.ts';
 import {
   ageFits,
-  firstSessionFrom,
   monthsOld,
+  nextSession,
   type OfferedClass,
   offeredClasses,
+  upcomingSessions,
+  wallClock,
 } from './class-finder.service.ts';
 import { offerFreedPlaces } from './class-waitlist.service.ts';
 import { classEnrolments, termClasses } from './classes.tables.ts';
@@ -137,7 +138,8 @@ export async function planEnrolment(
         throw new BadRequestError(enrolmentMessages.answer(q.label, childNames[index]!));
   }
 
-  const today = todayIn((await companyOf(db, tenant)).timeZone);
+  const company = await companyOf(db, tenant);
+  const clock = wallClock(company.timeZone);
   const held = parentId !== null && input.hold_token ? await heldPlaces(db, tenant, input.hold_token) : [];
   if (input.hold_token && held.length === 0) throw new ConflictError(enrolmentMessages.holdLapsed);
   const taken = new Set<number>();
@@ -159,13 +161,14 @@ export async function planEnrolment(
     );
     if (hold) {
       taken.add(hold.id);
-      const first = hold.startsOn ?? firstSessionFrom(cls, today)?.date ?? today;
+      const next = nextSession(cls, clock)?.date ?? clock.date;
+      const first = hold.startsOn && hold.startsOn > next ? hold.startsOn : next;
       return {
         child: choice.child,
         termClassId: cls.termClassId,
         kind: choice.kind,
         sessionId: hold.sessionId,
-        from: first < today ? today : first,
+        from: first,
         firstDate: first,
         heldId: hold.id,
       };
@@ -173,7 +176,7 @@ export async function planEnrolment(
     if (choice.kind === 'trial') {
       if (!form.trialsOffered || !cls.trialAllowed)
         throw new BadRequestError(enrolmentMessages.trialsNotOffered(name));
-      const session = cls.sessions.find((s) => s.id === choice.session_id && s.date > today);
+      const session = upcomingSessions(cls, clock).find((s) => s.id === choice.session_id);
       if (!session) throw new BadRequestError(enrolmentMessages.chooseTrialSession(name));
       return {
         child: choice.child,
@@ -185,14 +188,14 @@ export async function planEnrolment(
         heldId: null,
       };
     }
-    const first = firstSessionFrom(cls, today);
+    const first = nextSession(cls, clock);
     if (!first) throw new ConflictError(enrolmentMessages.noSessionsLeft(name));
     return {
       child: choice.child,
       termClassId: cls.termClassId,
       kind: 'enrolled',
       sessionId: null,
-      from: today,
+      from: first.date,
       firstDate: first.date,
       heldId: null,
     };
@@ -219,7 +222,6 @@ export async function planEnrolment(
       : [];
 
   const settings = await enrolmentSettingsOf(db, tenant);
-  const company = await companyOf(db, tenant);
   return {
     company,
     parentId: parentId ?? 0,
@@ -234,7 +236,7 @@ export async function planEnrolment(
     ),
     form,
     input,
-    today,
+    today: clock.date,
     classes,
     places,
     childNames,

@@ -13,7 +13,6 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { formatMoney } from '../../platform/money.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { todayIn } from '../../platform/time.ts';
 import { companyOf, logoUrl } from '../accounts/accounts.service.ts';
 import { paymentTermsFor } from '../billing/billing.service.ts';
 import { HOLD_MINUTES } from '../bookings/booking.service.ts';
@@ -21,7 +20,7 @@ import { chargesResponse, checkout, discountsFor } from '../checkout/checkout.ts
 import { formOfPurchase } from '../registration/enrolment-form-reads.service.ts';
 import { publishedForm } from '../registration/registration.service.ts';
 import { childrenByIds } from '../students/children.service.ts';
-import { findClasses } from './class-finder.service.ts';
+import { findClasses, wallClock } from './class-finder.service.ts';
 import { enrolmentWaiverLink } from './enrolment-mail.ts';
 import {
   classNamesById,
@@ -86,7 +85,7 @@ export async function registrationClasses(
   const { db } = deps.database;
   const form = await formOrNotFound(deps, tenant, key);
   const company = await companyOf(db, tenant);
-  return { classes: await findClasses(db, tenant, form, todayIn(company.timeZone), dob) };
+  return { classes: await findClasses(db, tenant, form, wallClock(company.timeZone), dob) };
 }
 
 /** POST /api/v1/registration/quote: the server's price of a selection (no writes). */
