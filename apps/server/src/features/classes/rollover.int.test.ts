@@ -3,8 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { Tenant } from '../../platform/tenancy.ts';
+import { createBookableEvent } from '../../testing/booking-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
+import { createConfirmedBooking } from '../../testing/waiver-fixtures.ts';
+import { bookings } from '../bookings/bookings.tables.ts';
 import { children } from '../students/students.tables.ts';
 import { placesLeft } from './capacity.service.ts';
 import { joinClassWaitlist } from './class-waitlist.service.ts';
@@ -93,7 +96,7 @@ describe('re-enrolment: rolling term A into term B', () => {
     foreignTerm = theirs!.id;
 
     parents = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       const user = await createUser(db, company.id, { role: 'student', fullName: `Parent ${i}` });
       parents.push({ id: user.id, session: await sessionFor(db, user) });
     }
@@ -109,6 +112,21 @@ describe('re-enrolment: rolling term A into term B', () => {
         holdExpiresAt: new Date(Date.now() - 60_000),
       }),
     );
+
+    // Parent 4 is owed a refund on an event booking: an unpaid balance too.
+    const { event } = await createBookableEvent(db, company.id);
+    const [eventChild] = await db
+      .insert(children)
+      .values(
+        tenant.values({ parentId: parents[4]!.id, firstName: 'Lou', lastName: 'Test', dob: '2020-01-01' }),
+      )
+      .returning();
+    const { booking } = await createConfirmedBooking(db, company.id, {
+      parentId: parents[4]!.id,
+      eventId: event.id,
+      childIds: [eventChild!.id],
+    });
+    await db.update(bookings).set({ status: 'refund_due' }).where(eq(bookings.id, booking.id));
 
     const [kinder, ninja] = await db
       .insert(classTypes)
@@ -186,6 +204,7 @@ describe('re-enrolment: rolling term A into term B', () => {
     await enrol(ninjaA, await child('Hal', 3));
     await enrol(ninjaA, await child('Ivy', 0)); // Ava's sister
     await enrol(ninjaA, await child('Jo', 2), { status: 'cancelled' });
+    await enrol(ninjaA, await child('Kim', 4));
   });
 
   afterAll(() => t.close());
@@ -206,8 +225,9 @@ describe('re-enrolment: rolling term A into term B', () => {
       Fin: 'hold → Ninja Tue 4pm (T2)',
       Hal: 'unpaid → Ninja Tue 4pm (T2)',
       Ivy: 'hold → Ninja Tue 4pm (T2)',
+      Kim: 'unpaid → Ninja Tue 4pm (T2)',
     });
-    expect(plan.body.totals).toEqual({ enrolments: 8, hold: 3, already_held: 0, conflicts: 5 });
+    expect(plan.body.totals).toEqual({ enrolments: 9, hold: 3, already_held: 0, conflicts: 6 });
     expect(await fingerprint()).toBe(before);
   });
 
@@ -259,7 +279,7 @@ describe('re-enrolment: rolling term A into term B', () => {
     expect([after[0], after[1]]).toEqual([was[0], was[1]]);
     expect(await t.database.db.$count(rollovers, eq(rollovers.companyId, tenant.companyId))).toBe(1);
     const plan = await preview();
-    expect(plan.body.totals).toEqual({ enrolments: 8, hold: 0, already_held: 3, conflicts: 5 });
+    expect(plan.body.totals).toEqual({ enrolments: 9, hold: 0, already_held: 3, conflicts: 6 });
   });
 
   it('the parent sees the family’s held places with the deadline and the confirm link', async () => {

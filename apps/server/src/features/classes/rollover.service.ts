@@ -19,6 +19,7 @@ import type { Tenant } from '../../platform/tenancy.ts';
 import { displayDate, displayInstant, zonedInstant } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
 import { contactsByIds } from '../accounts/profile.service.ts';
+import { parentsWithUnpaidBookings } from '../bookings/unpaid-bookings.service.ts';
 import { ageOn, childrenByIds } from '../students/children.service.ts';
 import { lockClasses, placesLeft, takesPlace } from './capacity.service.ts';
 import { classEnrolments, classSessions, classTypes, termClasses, terms } from './classes.tables.ts';
@@ -212,11 +213,12 @@ async function candidatesOf(db: Db, tenant: Tenant, from: Term, to: Term): Promi
           ),
   ]);
   const childById = new Map(kids.map((k) => [k.id, k]));
-  const unpaid = await parentsWithUnpaidPurchases(
-    db,
-    tenant,
-    kids.map((k) => k.parentId),
-  );
+  const parentIds = kids.map((k) => k.parentId);
+  const [unpaidClasses, unpaidEvents] = await Promise.all([
+    parentsWithUnpaidPurchases(db, tenant, parentIds),
+    parentsWithUnpaidBookings(db, tenant, parentIds),
+  ]);
+  const unpaid = new Set([...unpaidClasses, ...unpaidEvents]);
   const heldTo = new Map(held.map((h) => [h.fromEnrolmentId, h.toClassId]));
   const toById = new Map(toClasses.map((c) => [c.id, c]));
   const inClass = new Set(placed.map((p) => `${p.childId}:${p.classId}`));
