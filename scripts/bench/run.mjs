@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { classRollScenario, generateTerm, generationLines, loadClasses } from './classes.mjs';
 import { loadDataset } from './dataset.mjs';
+import { judgeEnrolmentDay, placesByClass, prepareEnrolmentDay, runEnrolmentDay } from './enrolment-day.mjs';
 import { bundleSizes, CHROMIUM, lighthouseRuns } from './frontend.mjs';
 import { parseOptions } from './options.mjs';
 import { frontendLines, loadTable, rushLines, targetLines, targets } from './report.mjs';
@@ -122,6 +123,18 @@ async function runRush({ server, client, data, options, rss }) {
   return { rush, result, taken, verdict: judgeRush(rush, result, taken), rss: rushRss };
 }
 
+/** Enrolment day (issue 14): 1,000 parents through the waiting room for 300 class places. */
+async function runDay({ server, client, rss }) {
+  say('loading the enrolment-day company (1,000 parents, 30 classes of 10 places)');
+  const day = await prepareEnrolmentDay(client);
+  say(`loaded in ${day.loadSeconds.toFixed(1)} s; enrolment opens at ${day.opensAt.toISOString()}`);
+  rss.take();
+  const run = await runEnrolmentDay(server.url, day);
+  const verdict = judgeEnrolmentDay(day, run, await placesByClass(client, day));
+  for (const line of verdict.lines) say(line);
+  return { ...verdict, rss: rss.take() };
+}
+
 /** Re-enrolment (issue 14): a rollover of 3,000 enrolments into the next term, dry run then commit. */
 async function rolloverSection({ server, client, data }) {
   say('loading the rollover company (3,000 enrolments in 300 classes, the next term with the same classes)');
@@ -162,6 +175,8 @@ async function main() {
     options.only && !options.only.includes('rollover')
       ? null
       : await rolloverSection({ server, client, data });
+  const day =
+    options.only && !options.only.includes('enrolment-day') ? null : await runDay({ server, client, rss });
   const { sizes, lh } = await frontend(server, options);
   const peakRss = Math.max(memoryOf(server.pid).peak, ...rows.map((r) => r.rss), rush?.rss ?? 0);
 
@@ -175,6 +190,7 @@ async function main() {
     ...(section ? [...generationLines(section.classes, section.generation), ''] : []),
     ...(rush ? rushLines(rush.rush, rush.result, rush.verdict, rush.taken) : []),
     ...(rollover ? ['', ...rollover.lines] : []),
+    ...(day ? ['', ...day.lines] : []),
     '',
     ...frontendLines(sizes, lh),
     '',
@@ -185,6 +201,7 @@ async function main() {
       targets({ rows, verdict: rush?.verdict, generation: section?.generation, sizes, lh, peakRss }),
     ),
     ...(rollover ? targetLines(rollover.checks) : []),
+    ...(day ? targetLines(day.checks.map((c) => ({ ...c, label: `enrolment day: ${c.label}` }))) : []),
     '',
     `total ${seconds(started)}`,
   ];
@@ -200,7 +217,7 @@ async function main() {
     ),
   );
   if (rollover?.checks.some((c) => !c.ok)) return 1;
-  return rush?.verdict.checks.some((c) => !c.ok) ? 1 : 0;
+  return rush?.verdict.checks.some((c) => !c.ok) || day?.checks.some((c) => !c.ok) ? 1 : 0;
 }
 
 let exiting = false;

@@ -40,6 +40,11 @@ export const queueTicket = z.object({
   opens_at: z.string(),
   /** When this ticket is (or was) let in. */
   admit_at: z.string(),
+  /**
+   * Families let in per second from the opening: the page counts the place down itself between
+   * polls (place = ⌈seconds to admit_at × admit_per_second⌉), so a waiting browser asks rarely.
+   */
+  admit_per_second: z.number(),
   /** Seconds until it is let in (0 once let in). */
   estimate_seconds: z.number(),
   /** Until when an admitted ticket may check out. */

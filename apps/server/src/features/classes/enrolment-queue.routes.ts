@@ -28,6 +28,7 @@ function ticketJson(ticket: TicketView, now: Date) {
     expired: ticket.expired,
     opens_at: ticket.opensAt.toISOString(),
     admit_at: ticket.admitAt.toISOString(),
+    admit_per_second: ticket.admitPerSecond,
     estimate_seconds: ticket.estimateSeconds,
     admitted_until: ticket.admittedUntil.toISOString(),
     now: now.toISOString(),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
@@ -60,12 +60,25 @@ function running(opening: Opening, now: Date): boolean {
   return now.getTime() < opening.opensAt.getTime() || now.getTime() < lastAdmitAt(opening);
 }
 
-/** The public openings of the terms, each with its queue when tickets were taken. */
+/** The public openings of the terms (earliest first), each with its queue when tickets were taken. */
 async function openingsOf(db: Db, tenant: Tenant, termIds: number[]): Promise<Opening[]> {
   if (termIds.length === 0) return [];
   const rows = await db
-    .selectDistinct({ opensAt: terms.publicEnrolmentOpensAt })
+    .selectDistinct({
+      opensAt: terms.publicEnrolmentOpensAt,
+      queueId: enrolmentQueues.id,
+      admitPerSecond: enrolmentQueues.admitPerSecond,
+      admittedForMinutes: enrolmentQueues.admittedForMinutes,
+      issued: enrolmentQueues.issued,
+    })
     .from(terms)
+    .leftJoin(
+      enrolmentQueues,
+      and(
+        eq(enrolmentQueues.companyId, terms.companyId),
+        eq(enrolmentQueues.opensAt, terms.publicEnrolmentOpensAt),
+      ),
+    )
     .where(
       tenant.where(
         terms,
@@ -73,25 +86,21 @@ async function openingsOf(db: Db, tenant: Tenant, termIds: number[]): Promise<Op
         isNotNull(terms.publicEnrolmentOpensAt),
         isNull(terms.archivedAt),
       ),
-    );
-  const times = rows.map((r) => r.opensAt).filter((at): at is Date => at !== null);
-  if (times.length === 0) return [];
-  const queues = await db
-    .select({
-      id: enrolmentQueues.id,
-      opensAt: enrolmentQueues.opensAt,
-      admitPerSecond: enrolmentQueues.admitPerSecond,
-      admittedForMinutes: enrolmentQueues.admittedForMinutes,
-      issued: enrolmentQueues.issued,
-    })
-    .from(enrolmentQueues)
-    .where(tenant.where(enrolmentQueues, inArray(enrolmentQueues.opensAt, times)));
-  return times
-    .sort((a, b) => a.getTime() - b.getTime())
-    .map((opensAt) => {
-      const queue = queues.find((q) => q.opensAt.getTime() === opensAt.getTime());
-      return { opensAt, queue: queue ?? null };
-    });
+    )
+    .orderBy(asc(terms.publicEnrolmentOpensAt));
+  return rows.flatMap(({ opensAt, queueId, admitPerSecond, admittedForMinutes, issued }) =>
+    opensAt
+      ? [
+          {
+            opensAt,
+            queue:
+              queueId === null || admitPerSecond === null || admittedForMinutes === null || issued === null
+                ? null
+                : { id: queueId, admitPerSecond, admittedForMinutes, issued },
+          },
+        ]
+      : [],
+  );
 }
 
 /** The opening a form waits for: the earliest of its terms' that is ahead or still admitting. */
@@ -140,6 +149,7 @@ export interface TicketView {
   opensAt: Date;
   admitAt: Date;
   admittedUntil: Date;
+  admitPerSecond: number;
   estimateSeconds: number;
 }
 
@@ -164,6 +174,7 @@ function ticketView(
     opensAt: row.opensAt,
     admitAt: row.admitAt,
     admittedUntil,
+    admitPerSecond: row.admitPerSecond,
     estimateSeconds: admitted ? 0 : Math.ceil((row.admitAt.getTime() - now.getTime()) / 1000),
   };
 }
@@ -184,10 +195,12 @@ export async function takeTicket(
     throw new ConflictError('There is no queue for this form right now. Please reload the page.');
   }
   const token = randomToken();
-  return db.transaction(async (tx) => {
-    // One counter row per opening: the upsert's row lock hands out numbers one at a time, and a
-    // rolled-back ticket gives its number back, so numbers have no gaps.
-    const [queue] = await tx
+  // One statement: bump the opening's counter row and insert the ticket with the number it hands
+  // out. The row lock of the upsert serializes numbers (no duplicates) and lasts only as long as
+  // this statement, whatever the event loop's lag under a rush; a failed insert rolls the bump
+  // back with it, so numbers have no gaps.
+  const bumped = db.$with('bumped').as(
+    db
       .insert(enrolmentQueues)
       .values(
         tenant.values({
@@ -201,14 +214,40 @@ export async function takeTicket(
         target: [enrolmentQueues.companyId, enrolmentQueues.opensAt],
         set: { issued: sql`${enrolmentQueues.issued} + 1` },
       })
-      .returning();
-    if (!queue) throw new Error('the queue upsert returned no row');
-    const admitAt = admitAtOf(queue.opensAt, queue.issued, queue.admitPerSecond);
-    await tx
-      .insert(enrolmentQueueTickets)
-      .values(tenant.values({ queueId: queue.id, number: queue.issued, tokenHash: sha256(token), admitAt }));
-    return ticketView(token, { ...queue, number: queue.issued, admitAt }, now);
-  });
+      .returning(),
+  );
+  const [row] = await db
+    .with(bumped)
+    .insert(enrolmentQueueTickets)
+    .select(
+      db
+        // insert … select takes every column, in the table's order.
+        .select({
+          id: sql`nextval(pg_get_serial_sequence('enrolment_queue_tickets', 'id'))`.as('id'),
+          companyId: bumped.companyId,
+          queueId: bumped.id,
+          number: bumped.issued,
+          tokenHash: sql`${sha256(token)}`.as('token_hash'),
+          // admitAtOf in SQL: whole milliseconds after the opening.
+          admitAt:
+            sql`${bumped.opensAt} + floor((${bumped.issued} - 1) * 1000.0 / ${bumped.admitPerSecond}) * interval '1 millisecond'`.as(
+              'admit_at',
+            ),
+          createdAt: sql`now()`.as('created_at'),
+        })
+        .from(bumped),
+    )
+    .returning({ number: enrolmentQueueTickets.number, admitAt: enrolmentQueueTickets.admitAt });
+  if (!row) throw new Error('taking a queue ticket inserted no row');
+  return ticketView(token, { ...row, opensAt: opening.opensAt, ...queueRulesOf(opening, settings) }, now);
+}
+
+/** The rate and window a queue was created with (the settings when this ticket created it). */
+function queueRulesOf(opening: Opening, settings: QueueSettings) {
+  return {
+    admitPerSecond: opening.queue?.admitPerSecond ?? settings.admitPerSecond,
+    admittedForMinutes: opening.queue?.admittedForMinutes ?? settings.admittedForMinutes,
+  };
 }
 
 /** A ticket by its token (one indexed read, no lock); null when the company has no such ticket. */

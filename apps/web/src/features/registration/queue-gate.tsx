@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { QueueTicket } from '@tumble/contracts/enrolment-queue';
+import type { QueueStatus, QueueTicket } from '@tumble/contracts/enrolment-queue';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { PageLoader } from '../../components/page-loader';
@@ -29,6 +29,11 @@ const SECOND = 1000;
 const LONGEST = 2 ** 31 - 1;
 /** A thousand browsers waiting for the same opening should not all ask in the same millisecond. */
 const jitter = () => Math.random() * SECOND;
+/** A busy server (503) or a dropped connection is asked again after a few seconds, with jitter. */
+const RETRY = 3 * SECOND;
+const KEEP_ALIVE = 30 * SECOND;
+const retryable = (error: unknown) =>
+  !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
 
 /**
  * Enrolment day (issue 14): while a term of the form opens its public enrolment, the registration
@@ -49,30 +54,39 @@ export function EnrolmentQueueGate({ formKey, authhash, children }: EnrolmentQue
     };
 
     async function check(): Promise<void> {
-      const status = await fetchQueueStatus(formKey, authhash).catch(() => null);
+      let status: QueueStatus;
+      try {
+        status = await fetchQueueStatus(formKey, authhash);
+      } catch (error) {
+        if (cancelled) return;
+        // Busy or offline: ask again shortly. Anything else (no such form): the page says so itself.
+        if (retryable(error)) later(RETRY + jitter(), check);
+        else setGate({ kind: 'open', token: null });
+        return;
+      }
       if (cancelled) return;
-      if (!status?.queued) {
+      if (!status.queued) {
         setGate({ kind: 'open', token: null });
         // The waiting room opens later: the page goes behind it then.
-        if (status?.waiting_room_opens_at)
+        if (status.waiting_room_opens_at)
           later(Date.parse(status.waiting_room_opens_at) - Date.parse(status.now) + jitter(), check);
         return;
       }
       const stored = loadTicket(authhash, formKey);
-      let ticket =
-        stored && stored.opens_at === status.opens_at
-          ? await pollQueueTicket(stored.token, authhash).catch(() => null)
-          : null;
-      if (!ticket || ticket.expired) {
-        try {
+      let ticket: QueueTicket | null = null;
+      try {
+        if (stored && stored.opens_at === status.opens_at)
+          ticket = await pollQueueTicket(stored.token, authhash);
+        if (!ticket || ticket.expired) {
           ticket = await takeQueueTicket(formKey, authhash);
-        } catch (error) {
-          // 409: the queue ended meanwhile. Anything else: the server checks again at checkout.
-          if (!cancelled) setGate({ kind: 'open', token: null });
-          if (!(error instanceof ApiError)) later(5 * SECOND, check);
-          return;
+          saveTicket(authhash, formKey, { token: ticket.token, opens_at: ticket.opens_at });
         }
-        saveTicket(authhash, formKey, { token: ticket.token, opens_at: ticket.opens_at });
+      } catch (error) {
+        if (cancelled) return;
+        if (retryable(error)) later(RETRY + jitter(), check);
+        // 409: the queue ended meanwhile; the page is open to everyone.
+        else setGate({ kind: 'open', token: null });
+        return;
       }
       if (!cancelled) follow(ticket, status.time_zone);
     }
@@ -83,20 +97,19 @@ export function EnrolmentQueueGate({ formKey, authhash, children }: EnrolmentQue
         return;
       }
       setGate({ kind: 'waiting', ticket, timeZone, offset: Date.parse(ticket.now) - Date.now() });
-      const untilOpen = Date.parse(ticket.opens_at) - Date.parse(ticket.now);
+      // Admission is arithmetic (one family every 1/admit_per_second from the opening): the page
+      // counts down by itself and asks the server only when this ticket's turn comes, and every
+      // half minute meanwhile (in case staff move the opening), so a thousand waiting browsers
+      // cost the server little.
       const untilTurn = Date.parse(ticket.admit_at) - Date.parse(ticket.now);
-      // Before the opening nothing moves (ask once a minute in case staff move it); then every few
-      // seconds for the place, and again right when this ticket's turn comes.
-      const wait =
-        untilOpen > 0
-          ? Math.min(untilOpen + jitter(), 60 * SECOND)
-          : Math.min(untilTurn + 100, Math.min(Math.max(untilTurn / 4, 2 * SECOND), 10 * SECOND));
+      const wait = Math.min(untilTurn + jitter() / 2, KEEP_ALIVE + jitter() * 5);
       later(wait, async () => {
         let next: QueueTicket | null;
         try {
           next = await pollQueueTicket(ticket.token, authhash);
         } catch {
-          if (!cancelled) later(5 * SECOND, async () => follow(ticket, timeZone));
+          // Busy or offline for a moment: the place is kept; ask again.
+          if (!cancelled) later(RETRY + jitter(), async () => follow(ticket, timeZone));
           return;
         }
         if (cancelled) return;
@@ -139,7 +152,12 @@ export function WaitingRoom({
 
   const opensAt = Date.parse(ticket.opens_at);
   const before = now < opensAt;
-  const secondsLeft = Math.max(0, Math.ceil((Date.parse(ticket.admit_at) - now) / SECOND));
+  const untilTurn = Math.max(0, Date.parse(ticket.admit_at) - now);
+  const secondsLeft = Math.ceil(untilTurn / SECOND);
+  // From the opening the place moves on by itself: the families still ahead are let in at the rate.
+  const place = before
+    ? ticket.position
+    : Math.max(1, Math.min(ticket.position, Math.ceil((untilTurn * ticket.admit_per_second) / SECOND)));
   return (
     <Card maw={560} mx="auto" padding="lg" data-testid="enrolment-queue">
       <Stack gap="lg" align="center" ta="center">
@@ -167,7 +185,7 @@ export function WaitingRoom({
               Your place in the queue
             </Text>
             <Text fz={44} fw={700} lh={1.1} c="blue" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {ticket.position.toLocaleString('en-AU')}
+              {place.toLocaleString('en-AU')}
             </Text>
             {before ? null : <Text size="sm">{waitText(secondsLeft)}</Text>}
           </Stack>
