@@ -350,6 +350,33 @@ describe('absences and makeups', () => {
     expect(after.map((c) => c.sessionId)).toEqual([second]);
   });
 
+  it('keeps an absence whose credit was used, and refuses to cancel a makeup after the cutoff', async () => {
+    const { db } = t.database;
+    const child = await enrolledChild();
+    const missed = await session(tuesday, '2030-09-03');
+    await absent(missed, child);
+    const target = await session(thursday, '2030-09-05');
+    expect((await book(target, child)).json().valid).toBe(true);
+    const undo = await post(`/api/v1/students/classes/sessions/${missed}/absence/undo`, parents[0]!.headers, {
+      child_id: child,
+    });
+    expect(undo.json().error.html_message).toBe(makeupMessages.creditUsed);
+    const [mark] = await db.select().from(attendance).where(eq(attendance.sessionId, missed));
+    expect(mark?.status).toBe('absent');
+
+    // A makeup an hour away: past the cutoff, it stays booked and the credit stays used.
+    const soon = wallClockIn(60);
+    const close = await session(thursday, soon.date, soon.time);
+    const [place] = await db
+      .insert(classEnrolments)
+      .values({ companyId, termClassId: thursday, childId: child, kind: 'makeup', sessionId: close })
+      .returning();
+    const refused = await post(`/api/v1/students/classes/makeups/${place!.id}/cancel`, parents[0]!.headers);
+    expect(refused.json().error.html_message).toBe(makeupMessages.tooLate(2));
+    const [still] = await db.select().from(classEnrolments).where(eq(classEnrolments.id, place!.id));
+    expect(still!.status).toBe('active');
+  });
+
   it("another company's sessions, makeups and children answer 404 and change nothing", async () => {
     const { db } = t.database;
     const child = await enrolledChild();
