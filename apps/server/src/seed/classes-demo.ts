@@ -385,7 +385,8 @@ export async function seedClassesDemo(db: Db): Promise<boolean> {
       }),
     );
 
-    // Children: the demo's own three, and four more families.
+    // Children: those the events demo made (Jo Family's Noah and Ava, the demo parent's Mia), and four
+    // more families.
     const own = await tx
       .select({ id: children.id, firstName: children.firstName })
       .from(children)
