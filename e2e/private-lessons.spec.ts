@@ -153,5 +153,22 @@ describe.each(bothViewports)('private lessons (%s)', (viewport) => {
     expect(await row.textContent()).toContain('Mia Parent');
     expect(await row.textContent()).toContain('Credit');
     await shot('6-staff');
+
+    // From a coach's page: the same list, for that coach.
+    const admin = await apiSignIn(demo.admin.email, demo.admin.password);
+    const [casey] = await apiSearch(admin, 'coaches', 'Casey');
+    await page.goto(`/admin/coaches/${casey!.id}`);
+    await page.getByRole('button', { name: 'Private lessons', exact: true }).click();
+    await expectAt(page, `/admin/coaches/${casey!.id}/private-lessons`);
+    await shows(
+      page.getByRole('heading', { level: 1, name: 'Private lessons' }),
+      'the coach’s private lessons',
+    );
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Coach' }).inputValue(), {
+        timeout: UI_TIMEOUT,
+        interval: 100,
+      })
+      .toBe(String(casey!.id));
   }, 120_000);
 });
