@@ -1,11 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiSearch, notified, signInAsStaff, topShot, uniqueTag } from './support/admin.ts';
-import { apiSignIn } from './support/api.ts';
+import { apiSignIn, linkTo, uniqueEmail } from './support/api.ts';
 import { apiOk } from './support/booking.ts';
-import type { ViewportName } from './support/browser.ts';
+import { type ViewportName, waitForMail } from './support/browser.ts';
 import { closeNotifications } from './support/classes.ts';
-import { bothViewports, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
+import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import { demo } from './support/spec-text.ts';
 import { shows } from './support/ui.ts';
 
@@ -79,7 +79,9 @@ describe.each(bothViewports)('class students (%s)', (viewport) => {
     await shot('transfer');
     await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
     await notified(page, `${name} moves to ${to} from`);
-    await expect.poll(() => line.textContent(), { timeout: UI_TIMEOUT }).toMatch(/(Withdrawnfrom|leaves) \d\d\/\d\d\/\d{4}/);
+    await expect
+      .poll(() => line.textContent(), { timeout: UI_TIMEOUT })
+      .toMatch(/(Withdrawnfrom|leaves) \d\d\/\d\d\/\d{4}/);
     await closeNotifications(page);
 
     // Withdraw from the new class: the sessions not run are credited (the demo's policy: credit).
@@ -101,5 +103,55 @@ describe.each(bothViewports)('class students (%s)', (viewport) => {
     await shows(page.getByRole('heading', { level: 1, name: 'Credits and refunds due' }), 'the credits list');
     await shows(page.getByText(name).first(), `${name} in the credits list`);
     await shot('credits');
+  });
+
+  it('staff invite a family; the parent sets a password and lands on the registration form', async () => {
+    const f = fixture();
+    const { page } = f;
+    const shot = topShot(f);
+    const email = uniqueEmail('family', viewport);
+    await signInAsStaff(page);
+    await page.goto('/admin/students/invite');
+    await shows(page.getByRole('heading', { level: 1, name: 'Invite a family' }), 'the invitation form');
+    await page.getByLabel('Full name').fill('Jordan Invited');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('0400 123 456');
+    await page.getByRole('combobox', { name: 'Registration form' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByLabel('First name').fill('Kai');
+    await page.getByLabel('Last name').fill('Invited');
+    await page.getByLabel('Date of birth').fill('01/05/2018');
+    await page.getByLabel('Date of birth').blur();
+    await shot('invite');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await shows(page.getByText(`An invitation has been sent to ${email}.`), 'the invitation sent');
+
+    // The same email again is refused with a clear message.
+    await page.getByLabel('Full name').fill('Jordan Again');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('combobox', { name: 'Registration form' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByLabel('First name').fill('Kai');
+    await page.getByLabel('Last name').fill('Invited');
+    await page.getByLabel('Date of birth').fill('01/05/2018');
+    await page.getByLabel('Date of birth').blur();
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await shows(
+      page.getByText('An account with this email address already exists in this company.').first(),
+      'the refusal',
+    );
+
+    const mail = await waitForMail(email, 'Your family account');
+    const link = linkTo(mail.links, '/admin/students/invite/accept');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.goto(link);
+    await shows(page.getByText('Welcome, Jordan Invited.'), 'the welcome');
+    await page.locator('input[name="password"]').fill('family password 1');
+    await page.locator('input[name="password2"]').fill('family password 1');
+    await shot('set-password');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expectAt(page, '/registration/');
+    await expect.poll(() => new URL(page.url()).searchParams.get('f')).toBe('term-classes');
+    await shot('landed');
   });
 });

@@ -113,7 +113,9 @@ async function nextSessionDate(db: Db, tenant: Tenant, termClassId: number, from
 
 const placeStatus = (row: Enrolment, today: string): ClassStudent['status'] => {
   if (row.status === 'pending') return 'pending';
-  if (row.status === 'withdrawn' || (row.withdrawnFrom !== null && row.withdrawnFrom <= today))
+  // Withdrawn once the date has come, or at once when it is on or before the first session.
+  const counted = row.startsOn && row.startsOn > today ? row.startsOn : today;
+  if (row.status === 'withdrawn' || (row.withdrawnFrom !== null && row.withdrawnFrom <= counted))
     return 'withdrawn';
   return row.kind === 'enrolled' ? 'active' : 'trial';
 };
@@ -378,7 +380,7 @@ export async function transferChild(
 ) {
   const { tenant } = auth;
   const { db } = deps.database;
-  await classOf(db, tenant, termClassId);
+  const source = await classOf(db, tenant, termClassId);
   if (input.to_class_id === termClassId) throw new ConflictError(says.sameClass);
   const target = await classOf(db, tenant, input.to_class_id);
   await refuseThePast(db, tenant, input.from);
@@ -422,7 +424,7 @@ export async function transferChild(
     const was = await valueFrom(tx, tenant, termClassId, leaving);
     const now = await valueFrom(tx, tenant, target.id, startsOn);
     const difference = now.fee - was.fee;
-    const reason = `Transferred from ${ended!.withdrawnFrom ? displayDate(ended!.withdrawnFrom) : ''}: ${plural(now.sessions, 'session')} of ${target.name} for ${plural(was.sessions, 'session')} left`;
+    const reason = `Transferred from ${source.name}: ${plural(now.sessions, 'session')} here for ${plural(was.sessions, 'session')} left there`;
     await recordAdjustment(
       tx,
       auth,
