@@ -10,7 +10,14 @@ import { messages } from './messages.ts';
 /** Most children one private lesson takes (a slot's own limit is 1 to this). */
 export const MAX_PRIVATE_LESSON_CHILDREN = 3;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a date.');
+/** A real calendar date, YYYY-MM-DD (2026-02-30 is refused, never handed to the database). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a date.')
+  .refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  }, 'Please choose a valid date.');
 
 /** GET /api/v1/students/private-lessons/available: the lessons still free, by date then time. */
 export const availableLesson = z.object({

@@ -449,6 +449,14 @@ describe('private lessons', () => {
       headers: staff,
     });
     expect(elsewhere.json().lessons.some((l: { id: number }) => l.id === lesson.id)).toBe(false);
+    for (const from of ['2026-02-30', '2026-99-99']) {
+      const wrong = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/private-lessons?from=${from}`,
+        headers: staff,
+      });
+      expect(wrong.statusCode, from).toBe(400);
+    }
     const bad = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/private-lessons/${lesson.id}/cancel`,
