@@ -1,13 +1,14 @@
 import { classStudentMessages as says } from '@tumble/contracts/class-students';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { createClassWithSessions } from '../../testing/coach-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { children } from '../students/students.tables.ts';
 import { enrolmentAdjustments } from './adjustments.tables.ts';
-import { joinClassWaitlist } from './class-waitlist.service.ts';
+import { joinClassWaitlist, NO_FREE_PLACE } from './class-waitlist.service.ts';
 import { classWaitlist } from './class-waitlist.tables.ts';
 import { classEnrolments, classTypes, termClasses } from './classes.tables.ts';
 import { enrolmentSettings } from './enrolments.tables.ts';
@@ -132,6 +133,12 @@ describe('staff enrol, transfer and withdraw (class-students)', () => {
         },
       ],
     });
+    // Staff changes are in the audit trail.
+    const [audited] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'class-enrolments'), eq(auditLog.entityId, place!.id)));
+    expect(audited).toMatchObject({ action: 'enrol' });
     // Coaches read the list but do not change it.
     expect((await inject('POST', path(classId), coach, { child_id: leo })).statusCode).toBe(403);
   });
@@ -278,6 +285,48 @@ describe('staff enrol, transfer and withdraw (class-students)', () => {
     });
     expect(kept.json().message).toBe('Ruby Student is withdrawn from 12/02/2030.');
     expect((await adjustmentsOf(other)).map((a) => a.kind)).toEqual(['charge']);
+  });
+
+  it('offers a waitlisted child a place when staff ask, and says so when there is none', async () => {
+    const { db } = t.database;
+    const open = await makeClass('Parkour Monday', datesA, 1);
+    const full = await makeClass('Parkour Friday', datesA, 1);
+    const [zara, finn] = [await child('Zara'), await child('Finn')];
+    await inject('POST', path(full), staff, { child_id: await child('Owen') });
+    const [openEntry] = await db.transaction((tx) =>
+      joinClassWaitlist(tx, tenant, {
+        termClassId: open,
+        parentId,
+        childIds: [zara],
+        anyNumber: false,
+        source: 'staff',
+      }),
+    );
+    const [fullEntry] = await db.transaction((tx) =>
+      joinClassWaitlist(tx, tenant, {
+        termClassId: full,
+        parentId,
+        childIds: [finn],
+        anyNumber: false,
+        source: 'staff',
+      }),
+    );
+    const offered = await inject('POST', path(open, '/offer'), staff, { waitlist_id: openEntry });
+    expect(offered.statusCode, offered.body).toBe(200);
+    expect(offered.json().message).toBe('A place has been offered to Zara Student.');
+    expect(await placesOf(open)).toMatchObject([{ childId: zara, status: 'pending', heldFor: 'offer' }]);
+    const listed = (await inject('GET', path(open), staff)).json();
+    expect(listed.students).toMatchObject([
+      { child_name: 'Zara Student', status: 'pending', held_for: 'offer' },
+    ]);
+
+    const none = await inject('POST', path(full, '/offer'), staff, { waitlist_id: fullEntry });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(NO_FREE_PLACE);
+    // An entry of another class is not this class's to offer.
+    const elsewhere = await inject('POST', path(open, '/offer'), staff, { waitlist_id: fullEntry });
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await placesOf(full)).filter((p) => p.status === 'pending')).toHaveLength(0);
   });
 
   it('staff mark a refund done; charges and credits are not refunds', async () => {
