@@ -16,6 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { ClassStudent, ClassStudentsResponse } from '@tumble/contracts/class-students';
 import { messages } from '@tumble/contracts/messages';
+import { ageText } from '@tumble/contracts/roll';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { DateField } from '../../admin/fields/date-field';
@@ -77,7 +78,8 @@ function StatusText({ student }: { student: ClassStudent }) {
   );
 }
 
-const ageText = (age: ClassStudent['age']) => (age ? `${age.years}y ${age.months}m` : '');
+/** '4 yrs 7 mths', as the roll says it. */
+const ageOf = (age: ClassStudent['age']) => (age ? ageText(age) : '');
 
 type Dialog = { kind: 'transfer' | 'withdraw'; student: ClassStudent } | null;
 
@@ -309,7 +311,7 @@ export function ClassStudentsPage() {
               <Group justify="space-between" gap="xs">
                 <Text fw={600}>{s.child_name}</Text>
                 <Text size="sm" c="dimmed">
-                  {ageText(s.age)}
+                  {ageOf(s.age)}
                 </Text>
               </Group>
               <StatusText student={s} />
@@ -347,7 +349,7 @@ export function ClassStudentsPage() {
             {data.students.map((s) => (
               <Table.Tr key={`${s.enrolment_id}-${s.waitlist_id}`}>
                 <Table.Td fw={600}>{s.child_name}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{ageText(s.age)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{ageOf(s.age)}</Table.Td>
                 <Table.Td>
                   <StatusText student={s} />
                 </Table.Td>
