@@ -21,6 +21,7 @@ describe('staff enrol, transfer and withdraw (class-students)', () => {
   let staff: Headers;
   let coach: Headers;
   let foreignAdmin: Headers;
+  let foreignCompanyId: number;
   let parentId: number;
   const datesA = ['2030-02-05', '2030-02-12', '2030-02-19', '2030-02-26'];
   const datesB = ['2030-02-06', '2030-02-13', '2030-02-20', '2030-02-27'];
@@ -90,6 +91,7 @@ describe('staff enrol, transfer and withdraw (class-students)', () => {
       await createUser(db, company.id, { role: 'student', fullName: 'Pat Parent', phone: '0400 000 000' })
     ).id;
     const other = await createCompany(db);
+    foreignCompanyId = other.id;
     foreignAdmin = (await sessionFor(db, await createUser(db, other.id))).headers;
   });
   afterAll(() => t.close());
@@ -375,8 +377,33 @@ describe('staff enrol, transfer and withdraw (class-students)', () => {
       const response = await inject(payload ? 'POST' : 'GET', path(classId, ending), foreignAdmin, payload);
       expect(response.statusCode, `${ending} ${response.body}`).toBe(404);
     }
-    // Their own class cannot reach this company's child either.
     expect(JSON.stringify([await placesOf(classId), await adjustmentsOf(classId)])).toBe(before);
+
+    // Nor can their ids reach into this company: their child, their class as a transfer's target.
+    const { db } = t.database;
+    const theirs = await createClassWithSessions(db, foreignCompanyId, { coachId: null, dates: datesA });
+    const theirParent = await createUser(db, foreignCompanyId, { role: 'student' });
+    const [theirChild] = await db
+      .insert(children)
+      .values({
+        companyId: foreignCompanyId,
+        parentId: theirParent.id,
+        firstName: 'Tom',
+        lastName: 'Other',
+        dob: '2020-01-01',
+      })
+      .returning();
+    const foreignChild = await inject('POST', path(classId), staff, { child_id: theirChild!.id });
+    expect(foreignChild.statusCode).toBe(404);
+    expect(foreignChild.json().message).toBe(says.childNotFound);
+    const foreignTarget = await inject('POST', path(classId, '/transfer'), staff, {
+      enrolment_id: place!.id,
+      to_class_id: theirs.termClass.id,
+      from: datesA[1],
+    });
+    expect(foreignTarget.statusCode).toBe(404);
+    expect(JSON.stringify([await placesOf(classId), await adjustmentsOf(classId)])).toBe(before);
+    expect(await placesOf(theirs.termClass.id)).toEqual([]);
     const search = await inject('GET', '/api/v1/admin/class-students/children?q=Eli', foreignAdmin);
     expect(search.json()).toEqual([]);
     const own = await inject('GET', '/api/v1/admin/class-students/children?q=eli stu', staff);
