@@ -127,7 +127,13 @@ describe('resource engine: every resource in the registry', () => {
         .returning();
       const [place] = await t.database.db
         .insert(classEnrolments)
-        .values({ companyId: companyA, termClassId, childId: child!.id, kind: 'enrolled', withdrawnFrom: '2030-01-07' })
+        .values({
+          companyId: companyA,
+          termClassId,
+          childId: child!.id,
+          kind: 'enrolled',
+          withdrawnFrom: '2030-01-07',
+        })
         .returning();
       const [row] = await t.database.db
         .insert(enrolmentAdjustments)
