@@ -13,13 +13,16 @@ const KEY = ['students', 're-enrol'];
 
 type Hold = MyReEnrolment['holds'][number];
 
-function HoldCard({ hold }: { hold: Hold }) {
+function HoldCard({ hold, onReleased }: { hold: Hold; onReleased: (term: string) => void }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const release = useMutation({
     mutationFn: () =>
       api.post('/api/v1/students/re-enrol/release', { token: hold.token }, { schema: myReEnrolment }),
-    onSuccess: (data) => queryClient.setQueryData(KEY, data),
+    onSuccess: (data) => {
+      onReleased(hold.term);
+      queryClient.setQueryData(KEY, data);
+    },
   });
   return (
     <Card component="article" aria-label={`Places in ${hold.term}`} padding="md">
@@ -96,12 +99,18 @@ export function ReEnrolPage() {
     queryKey: KEY,
     queryFn: ({ signal }) => api.get('/api/v1/students/re-enrol', { schema: myReEnrolment, signal }),
   });
+  const [released, setReleased] = useState<string | null>(null);
   return (
     <Stack gap="md" maw={900} w="100%" mx="auto">
       <PageTitle
         title="Re-enrolment"
         description="Places kept for your family in next term's classes. Confirm them before the deadline."
       />
+      {released ? (
+        <Alert color="teal" role="status">
+          Your places in {released} are released. Thank you for letting us know.
+        </Alert>
+      ) : null}
       {holds.isError ? (
         <Alert color="red" role="alert">
           {messages.formLoadFailed}
@@ -113,7 +122,7 @@ export function ReEnrolPage() {
           No places are held for you at the moment.
         </Text>
       ) : (
-        holds.data.holds.map((hold) => <HoldCard key={hold.token} hold={hold} />)
+        holds.data.holds.map((hold) => <HoldCard key={hold.token} hold={hold} onReleased={setReleased} />)
       )}
     </Stack>
   );

@@ -375,6 +375,27 @@ export function RolloverPage() {
                   Dry run
                 </Button>
               </Group>
+              {overview.data.runs.length > 1 ? (
+                <Group gap="xs" aria-label="Rollovers of this term">
+                  <Text size="sm" c="dimmed">
+                    Rollovers:
+                  </Text>
+                  {overview.data.runs.map((r) => (
+                    <Button
+                      key={r.id}
+                      size="compact-sm"
+                      variant={r.id === runId ? 'light' : 'subtle'}
+                      onClick={() => {
+                        preview.reset();
+                        setRunId(r.id);
+                      }}
+                    >
+                      {r.to.name}
+                      {r.status === 'undone' ? ' (undone)' : ''}
+                    </Button>
+                  ))}
+                </Group>
+              ) : null}
               {overview.data.next_terms.length === 0 ? (
                 <Text size="sm" c="orange.8">
                   There is no later term yet.{' '}
