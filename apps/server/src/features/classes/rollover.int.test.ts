@@ -435,6 +435,13 @@ describe('re-enrolment: rolling term A into term B', () => {
     expect(past).toEqual({ status: 400, body: { message: 'The deadline must be in the future.' } });
     const same = await preview(staff, { to_term_id: termA, ...REQUEST });
     expect(same).toEqual({ status: 400, body: { message: 'Please choose another term to roll into.' } });
+    await t.database.db.update(terms).set({ status: 'closed' }).where(eq(terms.id, termB));
+    const closed = await preview();
+    expect(closed).toEqual({
+      status: 400,
+      body: { message: 'Term 2 2030 is closed: choose a term that is not closed.' },
+    });
+    await t.database.db.update(terms).set({ status: 'open' }).where(eq(terms.id, termB));
     const late = await inject('POST', `/api/v1/admin/terms/${termA}/rollovers`, staff, {
       to_term_id: termB,
       deadline_date: '2031-01-01',

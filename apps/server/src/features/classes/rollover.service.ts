@@ -25,6 +25,7 @@ import { lockClasses, placesLeft, takesPlace } from './capacity.service.ts';
 import { classEnrolments, classSessions, classTypes, termClasses, terms } from './classes.tables.ts';
 import { parentsWithUnpaidPurchases } from './enrolment-purchases.service.ts';
 import { rolloverItems, rollovers } from './rollover.tables.ts';
+import { termClosedProblem } from './sessions.service.ts';
 
 /**
  * Re-enrolment (SPEC students/re-enroll, decision 013): every enrolled place of term A that runs to
@@ -365,6 +366,8 @@ async function termsOfRequest(db: Db, tenant: Tenant, fromTermId: number, input:
   const from = await termOrNotFound(db, tenant, fromTermId);
   const to = await termOrNotFound(db, tenant, input.to_term_id);
   if (from.id === to.id) throw new AppError(400, SAME_TERM);
+  const closed = termClosedProblem(to);
+  if (closed) throw new AppError(400, closed);
   const { timeZone } = await companyOf(db, tenant);
   const deadline = zonedInstant(input.deadline_date, input.deadline_time, timeZone);
   if (deadline.getTime() <= Date.now()) throw new AppError(400, DEADLINE_PAST);
