@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Center,
@@ -74,11 +73,12 @@ function Outcome({ row }: { row: AnomalyRow }) {
   );
 }
 
+/** The kind, in words (a badge would cut "Possible duplicate child" short in the table). */
 function KindBadge({ row }: { row: AnomalyRow }) {
   return (
-    <Badge color={row.status === 'open' ? 'orange' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+    <Text size="sm" fw={600} c={row.status === 'open' ? 'orange.8' : 'dimmed'}>
       {row.kind_label}
-    </Badge>
+    </Text>
   );
 }
 

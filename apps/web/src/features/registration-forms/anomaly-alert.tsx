@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Text } from '@mantine/core';
+import { Anchor, Card, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useOpenAnomalyCount } from './anomalies-api';
 
@@ -10,16 +10,11 @@ export function AnomalyAlert() {
   return (
     <Card>
       <Group justify="space-between" gap="xs">
-        <Group gap="xs">
-          <Badge color={open > 0 ? 'orange' : 'gray'} variant="filled" aria-label="Open anomalies">
-            {open}
-          </Badge>
-          <Text>
-            {open === 0
-              ? 'No registrations need a decision.'
-              : `${open} ${open === 1 ? 'registration needs' : 'registrations need'} a decision.`}
-          </Text>
-        </Group>
+        <Text fw={open > 0 ? 600 : undefined} c={open > 0 ? 'orange.8' : undefined}>
+          {open === 0
+            ? 'No registrations need a decision.'
+            : `${open} ${open === 1 ? 'registration needs' : 'registrations need'} a decision.`}
+        </Text>
         <Anchor component={Link} to="/admin/registration-anomalies" size="sm">
           Registration anomalies
         </Anchor>

@@ -1,0 +1,121 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSignIn } from './support/api.ts';
+import { apiCall } from './support/booking.ts';
+import { baseUrl } from './support/browser.ts';
+import { bothViewports, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
+import { demo } from './support/spec-text.ts';
+import { shows } from './support/ui.ts';
+
+const browser = useBrowser();
+
+/**
+ * A provider's own website on another origin (localhost, not the app's 127.0.0.1, and another
+ * port): a page with some text, the snippet from the form's admin page, and a footer after it.
+ */
+let site: Server;
+let siteOrigin: string;
+
+function websitePage(): string {
+  return `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Demo Gym website</title></head>
+  <body style="margin:0;font-family:sans-serif">
+    <header style="padding:16px;background:#234"><h1 style="color:#fff;margin:0">Demo Gym</h1></header>
+    <main style="padding:16px">
+      <p>Enrol in our term classes below.</p>
+      <script src="${baseUrl()}/embed/registration.js" data-form="term-classes" data-authhash="${demo.authhash}" async></script>
+    </main>
+    <footer id="footer" style="padding:16px;background:#eee">Demo Gym · 1 Example Street</footer>
+  </body>
+</html>`;
+}
+
+beforeAll(async () => {
+  site = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(websitePage());
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteOrigin = `http://localhost:${(site.address() as AddressInfo).port}`;
+  // The company lists the website among its embed origins (Classes › Embed origins).
+  const token = await apiSignIn(demo.admin.email, demo.admin.password);
+  const added = await apiCall('POST', '/api/v1/admin/embed-origins', { token, body: { origin: siteOrigin } });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  expect(added.body).toMatchObject({ valid: true });
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => site.close(() => resolve()));
+});
+
+describe.each(bothViewports)('registration form embedded in another website (%s)', (viewport) => {
+  const fixture = usePage('registration-embed', viewport, browser);
+
+  it('shows the form in an iframe that grows to its content height', async () => {
+    const { page, shot } = fixture();
+    await page.goto(`${siteOrigin}/`);
+    const iframe = page.locator('iframe[data-tumble-registration="term-classes"]');
+    await shows(iframe, 'the iframe the snippet inserts');
+    // Inserted right after the script, before the website's footer.
+    expect(
+      await iframe.evaluate((el) => el.compareDocumentPosition(document.getElementById('footer')!) & 4),
+    ).toBe(4);
+    expect(await iframe.getAttribute('src')).toBe(
+      `${baseUrl()}/registration/?f=term-classes&authhash=${demo.authhash}&embed=1`,
+    );
+
+    // Signed out, the form asks the parent to sign in, inside the frame (the company allows this website).
+    const frame = page.frameLocator('iframe[data-tumble-registration="term-classes"]');
+    await shows(frame.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in in the frame');
+    await shot('1-sign-in');
+    await frame.getByRole('textbox', { name: 'Email address', exact: true }).fill(demo.parent.email);
+    await frame.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.parent.password);
+    await frame.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await shows(frame.getByRole('heading', { level: 1, name: 'Term classes' }), 'the form in the frame');
+    await shows(frame.getByRole('region', { name: 'Child 1', exact: true }), 'the first child');
+
+    // The frame's height follows the form: taller than the 600px it starts at, no scroll bar inside.
+    const frameHeight = async () => (await iframe.boundingBox())?.height ?? 0;
+    await expect.poll(frameHeight, { timeout: UI_TIMEOUT, interval: 100 }).toBeGreaterThan(600);
+    const inner = page.frames().find((f) => f.url().startsWith(`${baseUrl()}/registration/`));
+    expect(inner, 'the registration page’s frame').toBeDefined();
+    // The other origin's frame paints what scrolls into view a moment later than the page.
+    const painted = async () => {
+      await inner!.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.waitForTimeout(500);
+    };
+    const noInnerScroll = () =>
+      inner!.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1);
+    await expect.poll(noInnerScroll, { timeout: UI_TIMEOUT, interval: 100 }).toBe(true);
+    const before = await frameHeight();
+    // Viewport pictures: a full-page capture does not paint a cross-origin frame below the fold.
+    await shot('2-form', { fullPage: false });
+    await page.locator('#footer').scrollIntoViewIfNeeded();
+    await painted();
+    await shot('3-form-end', { fullPage: false });
+
+    // Content added inside the form (a second child) makes the frame taller again.
+    await frame.getByRole('button', { name: 'Add another child' }).click();
+    await shows(frame.getByRole('region', { name: 'Child 2', exact: true }), 'the second child');
+    await expect.poll(frameHeight, { timeout: UI_TIMEOUT, interval: 100 }).toBeGreaterThan(before);
+    await expect.poll(noInnerScroll, { timeout: UI_TIMEOUT, interval: 100 }).toBe(true);
+    await page.locator('#footer').scrollIntoViewIfNeeded();
+    await painted();
+    await shot('4-grown-end', { fullPage: false });
+  });
+
+  it('is refused inside a website the company did not list', async () => {
+    const { page } = fixture();
+    // The same page from 127.0.0.1 (another origin than the listed localhost one).
+    const unlisted = siteOrigin.replace('localhost', '127.0.0.1');
+    const answer = await page.goto(`${unlisted}/`);
+    expect(answer?.ok()).toBe(true);
+    const iframe = page.locator('iframe[data-tumble-registration="term-classes"]');
+    await shows(iframe, 'the iframe the snippet inserts');
+    // The browser blocks the framed page (CSP frame-ancestors): no sign-in heading ever shows.
+    const frame = page.frameLocator('iframe[data-tumble-registration="term-classes"]');
+    await page.waitForTimeout(1_500);
+    expect(await frame.getByRole('heading', { name: 'Parent Sign In' }).count()).toBe(0);
+  });
+});
