@@ -60,6 +60,7 @@ describe('Roll over screen', () => {
   it('sends the chosen term and deadline, highlights conflicts, commits and follows the run to done', async () => {
     const bodies: unknown[] = [];
     let polls = 0;
+    let undone = 0;
     stubServer({
       'GET /rest/acl': () => json(staffAcl()),
       'GET /api/v1/admin/terms/7/rollovers': () => json(overview),
@@ -71,7 +72,18 @@ describe('Roll over screen', () => {
         bodies.push(JSON.parse(String(init.body)));
         return json(run('running', 0));
       },
-      'GET /api/v1/admin/rollovers/5': () => json(++polls < 2 ? run('running', 0) : run('done', 1)),
+      'GET /api/v1/admin/rollovers/5': () =>
+        json(
+          undone
+            ? { ...run('undone', 1), can_undo: false }
+            : ++polls < 2
+              ? run('running', 0)
+              : run('done', 1),
+        ),
+      'POST /api/v1/admin/rollovers/5/undo': () => {
+        undone++;
+        return json({ ...run('undone', 1), can_undo: false });
+      },
     });
     api.setToken('tok');
     renderApp('/admin/terms/7/rollover');
@@ -100,6 +112,9 @@ describe('Roll over screen', () => {
     const held = await screen.findByRole('table', { name: 'Held places' }, { timeout: 5_000 });
     expect(within(held).getByText('Ava Test')).toBeTruthy();
     expect(within(held).getByText('Held')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo rollover' }));
+    await screen.findByText('Undone', { selector: '.mantine-Badge-label' });
+    expect(undone).toBe(1);
   }, 20_000);
 });
