@@ -54,6 +54,9 @@ export function registerSaleKind(kind: AnyKind): void {
       await endPurchase(tx, tenant, kind, id, 'expired');
     },
     afterRelease: (deps, tenant, id) => kind.afterRelease(deps, tenant, id),
+    async failed(deps, tx, tenant, id) {
+      await kind.failed?.(deps, tx, tenant, id);
+    },
   });
 }
 

@@ -99,6 +99,11 @@ export interface SaleKind<Input, Plan extends PlanBase = PlanBase> {
   released?(tx: Db, tenant: Tenant, id: number): Promise<void>;
   /** After commit, once released (e.g. offer freed places to the waitlist). */
   afterRelease(deps: AppDeps, tenant: Tenant, id: number): Promise<void>;
+  /**
+   * In the settling transaction, once per failed payment: a card was declined or an asynchronous
+   * payment failed. The purchase stays pending until its hold lapses (the parent may try again).
+   */
+  failed?(deps: AppDeps, tx: Db, tenant: Tenant, id: number): Promise<void>;
   /** Pending purchases whose hold lapsed, every company (the expiry job). */
   lapsed(db: Db): Promise<{ id: number; companyId: number }[]>;
 }

@@ -11,6 +11,7 @@ import { surchargeFor } from '../billing/billing.service.ts';
 import type { FoundDiscounts } from '../billing/discounts.service.ts';
 import { HOLD_MINUTES } from '../bookings/booking.service.ts';
 import type { PlanBase, Priced, SaleKind } from '../checkout/sale-kind.ts';
+import { recordAnomalyOnce } from '../registration/payment-anomalies.service.ts';
 import { publishedForm, type RegistrationForm, recordAnomaly } from '../registration/registration.service.ts';
 import { childLike } from '../students/child-matches.service.ts';
 import { assertOwnChildren, childrenByIds } from '../students/children.service.ts';
@@ -651,6 +652,27 @@ export const enrolmentSale: SaleKind<EnrolmentCheckoutRequest, EnrolmentPlan> = 
     const places = await placesOf(deps.database.db, tenant, [id]);
     const ids = [...new Set(places.map((p) => p.termClassId))];
     if (ids.length > 0) await offerFreedPlaces(deps, tenant, ids);
+  },
+
+  async failed(_deps, tx, tenant, id) {
+    // Under the purchase's lock: a failure reported twice (or by two cards) is listed once.
+    const [purchase] = await tx
+      .select({
+        parentId: enrolmentPurchases.parentId,
+        formId: enrolmentPurchases.registrationFormId,
+        code: enrolmentPurchases.code,
+      })
+      .from(enrolmentPurchases)
+      .where(tenant.where(enrolmentPurchases, eq(enrolmentPurchases.id, id)))
+      .for('update');
+    if (!purchase) return;
+    await recordAnomalyOnce(tx, tenant, {
+      formId: purchase.formId,
+      kind: 'payment_failed',
+      parentId: purchase.parentId,
+      purchaseId: id,
+      detail: `The card payment for enrolment ${purchase.code} failed; the places stay held until the hold ends.`,
+    });
   },
 
   lapsed: (db) =>

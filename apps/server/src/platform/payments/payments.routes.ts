@@ -68,7 +68,8 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     const { session } = sessionQuery.parse(request.query);
     const { tenant, row } = await testCheckout(session);
     const company = await companyOf(app.deps.database.db, tenant);
-    const expired = row.status === 'open' && row.expiresAt.getTime() <= Date.now();
+    const unpaid = row.status === 'open' || row.status === 'failed';
+    const expired = unpaid && row.expiresAt.getTime() <= Date.now();
     return {
       session: row.id,
       amount: row.amount,
@@ -102,7 +103,12 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     // Like a provider's test mode: the documented numbers pay or decline, a bad number is invalid.
     const card = testCardOutcome(body.card_number);
     if (card.outcome === 'invalid') return reply.code(400).send({ message: card.message });
-    if (card.outcome === 'declined') return reply.code(402).send({ message: card.message });
+    if (card.outcome === 'declined') {
+      // Reported like a provider's failed payment; the page stays open for another card.
+      if (await payTestCheckout(app.deps.database.db, tenant, row.id, 'failed'))
+        await settleCheckout(app.deps, 'test', row.id);
+      return reply.code(402).send({ message: card.message });
+    }
     if (!(await payTestCheckout(app.deps.database.db, tenant, row.id))) {
       return reply.code(409).send({ message: 'This payment has expired. Please start your booking again.' });
     }

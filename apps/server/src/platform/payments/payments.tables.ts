@@ -12,7 +12,8 @@ export const testCheckouts = pgTable('test_checkouts', {
   currency: text().notNull(),
   description: text().notNull(),
   returnUrl: text().notNull(),
-  status: text({ enum: ['open', 'paid', 'expired'] })
+  /** `failed`: the last card typed was declined; the page still takes another until it expires. */
+  status: text({ enum: ['open', 'paid', 'expired', 'failed'] })
     .notNull()
     .default('open'),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -33,7 +34,8 @@ export const payments = pgTable(
     provider: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
     providerRef: text().notNull(),
     amount: integer().notNull(),
-    status: text({ enum: ['open', 'paid', 'expired', 'refund_due', 'refunded'] })
+    /** `failed`: an attempt was declined; still payable (another card) until the purchase's hold ends. */
+    status: text({ enum: ['open', 'paid', 'expired', 'refund_due', 'refunded', 'failed'] })
       .notNull()
       .default('open'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -31,7 +31,11 @@ export type CheckoutStart =
 export interface CheckoutState {
   sessionId: string;
   reference: string;
-  status: 'open' | 'paid' | 'expired';
+  /**
+   * `failed`: the last attempt to pay was declined or failed (a card declined, an asynchronous
+   * payment that bounced). Not an end: the purchase keeps its hold, and the parent may try again.
+   */
+  status: 'open' | 'paid' | 'expired' | 'failed';
   /** Cents actually paid (or due while open). */
   amount: number;
 }

@@ -1,5 +1,5 @@
 import type { CheckoutResponse } from '@tumble/contracts/booking';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companyContact, companyOf } from '../../features/accounts/accounts.service.ts';
 import type { AppDeps } from '../deps.ts';
@@ -35,7 +35,15 @@ export interface PurchaseHandler {
   expired(deps: AppDeps, tx: Db, tenant: Tenant, purchaseId: number): Promise<void>;
   /** After commit, once a purchase released what it held (e.g. offer places to the waitlist). */
   afterRelease(deps: AppDeps, tenant: Tenant, purchaseId: number): Promise<void>;
+  /**
+   * An attempt to pay failed (once per payment); the purchase stays pending until its hold lapses,
+   * so the parent can try another card. Kinds with nothing to say about it leave this out.
+   */
+  failed?(deps: AppDeps, tx: Db, tenant: Tenant, purchaseId: number): Promise<void>;
 }
+
+/** A payment that can still settle: open, or open again after a failed attempt. */
+const UNSETTLED = ['open', 'failed'] as const;
 
 /** A pending purchase whose hold has not expired still holds what it took. */
 export function stillHolding(purchase: { status: string; holdExpiresAt: Date | null }): boolean {
@@ -80,7 +88,7 @@ export async function queueRefundDue(
   });
 }
 
-export type SettleOutcome = 'paid' | 'refund_due' | 'expired' | 'open' | 'unknown' | 'already';
+export type SettleOutcome = 'paid' | 'refund_due' | 'expired' | 'failed' | 'open' | 'unknown' | 'already';
 
 /**
  * Settles a provider checkout after a webhook, a return or the test card page. Webhooks are
@@ -107,7 +115,15 @@ export async function settleCheckout(
 
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
     const [payment] = await tx.select().from(payments).where(tenant.byId(payments, found.id)).for('update');
-    if (payment?.status !== 'open') return 'already';
+    if (state.status === 'failed') {
+      // A failure is recorded once (the same notice twice finds the payment failed already).
+      if (payment?.status !== 'open') return 'already';
+      await tx.update(payments).set({ status: 'failed' }).where(tenant.byId(payments, payment.id));
+      await purchase.handler.failed?.(deps, tx, tenant, purchase.id);
+      return 'failed';
+    }
+    // A failed attempt does not end the payment: a later card may still pay it, or it expires.
+    if (payment?.status !== 'open' && payment?.status !== 'failed') return 'already';
     if (state.status === 'expired') {
       await tx.update(payments).set({ status: 'expired' }).where(tenant.byId(payments, payment.id));
       await purchase.handler.expired(deps, tx, tenant, purchase.id);
@@ -139,7 +155,7 @@ export async function cancelCheckout(
     // cross-tenant: the cancelled session is named by the provider's id alone.
     .where(and(eq(payments.provider, providerName), eq(payments.providerRef, sessionId)));
   if (!payment) throw new NotFoundError();
-  if (payment.status !== 'open') return;
+  if (payment.status !== 'open' && payment.status !== 'failed') return;
   const tenant = new Tenant(payment.companyId);
   await providerFor(deps, tenant, providerName).expireCheckout(sessionId);
   const outcome = await settleCheckout(deps, providerName, sessionId);
@@ -150,7 +166,7 @@ export async function cancelCheckout(
     await tx
       .update(payments)
       .set({ status: 'expired' })
-      .where(tenant.byId(payments, payment.id, eq(payments.status, 'open')));
+      .where(tenant.byId(payments, payment.id, inArray(payments.status, UNSETTLED)));
     await purchase.handler.expired(deps, tx, tenant, purchase.id);
   });
   await purchase.handler.afterRelease(deps, tenant, purchase.id);
@@ -168,7 +184,7 @@ export async function expireOpenCheckouts(
     .where(
       tenant.where(
         payments,
-        eq(payments.status, 'open'),
+        inArray(payments.status, UNSETTLED),
         eq(payments.purchaseKind, purchase.kind),
         eq(payments.purchaseId, purchase.id),
       ),
@@ -236,7 +252,7 @@ export async function expireOpenPayments(
         payments,
         eq(payments.purchaseKind, purchase.kind),
         eq(payments.purchaseId, purchase.id),
-        eq(payments.status, 'open'),
+        inArray(payments.status, UNSETTLED),
       ),
     );
 }

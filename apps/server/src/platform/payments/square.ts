@@ -144,7 +144,7 @@ export function createSquareProvider(options: SquareProviderOptions): PaymentPro
 
     async expireCheckout(sessionId: string): Promise<void> {
       let order = await readOrder(sessionId);
-      if (orderStatus(order) !== 'open') return;
+      if (!payable(orderStatus(order))) return;
 
       const linkId = order.metadata?.[PAYMENT_LINK_METADATA_KEY];
       if (linkId) {
@@ -155,7 +155,7 @@ export function createSquareProvider(options: SquareProviderOptions): PaymentPro
           if (!(error instanceof SquareError && error.statusCode === 404)) throw error;
         }
         order = await readOrder(sessionId);
-        if (orderStatus(order) !== 'open') return;
+        if (!payable(orderStatus(order))) return;
       }
 
       // The link is gone but the order is still open (Square does not always cancel it): cancel it,
@@ -163,7 +163,7 @@ export function createSquareProvider(options: SquareProviderOptions): PaymentPro
       try {
         await updateOrder(sessionId, order, { state: 'CANCELED' });
       } catch (error) {
-        if (orderStatus(await readOrder(sessionId)) === 'open') throw error;
+        if (payable(orderStatus(await readOrder(sessionId)))) throw error;
       }
     },
 
@@ -212,14 +212,25 @@ export function validSignature(
  * Payment-link orders start as DRAFT and become OPEN once paid; COMPLETED only after fulfilment.
  * So "paid" is read from the tenders, not the state.
  */
-function orderStatus(order: Square.Order): CheckoutState['status'] {
+export function orderStatus(order: Square.Order): CheckoutState['status'] {
   if (order.state === 'CANCELED') return 'expired';
   if (order.state === 'COMPLETED') return 'paid';
   const total = order.totalMoney?.amount ?? 0n;
   const settled = (order.tenders ?? [])
     .filter(tenderSettled)
     .reduce((sum, tender) => sum + (tender.amountMoney?.amount ?? 0n), 0n);
-  return total > 0n && settled >= total ? 'paid' : 'open';
+  if (total > 0n && settled >= total) return 'paid';
+  // A FAILED or CANCELED payment shows as a FAILED or VOIDED tender; the link still takes another.
+  return (order.tenders ?? []).some(tenderFailed) ? 'failed' : 'open';
+}
+
+/** An order that can still take a payment (a failed attempt does not close its link). */
+const payable = (status: CheckoutState['status']) => status === 'open' || status === 'failed';
+
+/** A tender whose payment failed or was cancelled (voided) before its money was taken. */
+function tenderFailed(tender: Square.Tender): boolean {
+  const status = tender.cardDetails?.status ?? tender.bankAccountDetails?.status;
+  return status === 'FAILED' || status === 'VOIDED';
 }
 
 /** A tender counts once its money is taken; pending, authorised-only, voided or failed ones do not. */

@@ -61,7 +61,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   });
 
   async function readSession(sessionId: string): Promise<CheckoutState> {
-    const session = await client.checkout.sessions.retrieve(sessionId);
+    // The payment intent tells a failed asynchronous payment from one still processing.
+    const session = await client.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] });
     return {
       sessionId: session.id,
       reference: session.client_reference_id ?? session.metadata?.reference ?? '',
@@ -145,10 +146,24 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   };
 }
 
-function sessionStatus(session: Stripe.Checkout.Session): CheckoutState['status'] {
+/**
+ * A Checkout Session as our state. Complete but unpaid is an asynchronous payment: still
+ * processing, or failed (`checkout.session.async_payment_failed`) when its payment intent went back
+ * to needing a payment method or was cancelled.
+ */
+export function sessionStatus(
+  session: Pick<Stripe.Checkout.Session, 'status' | 'payment_status' | 'payment_intent'>,
+): CheckoutState['status'] {
   if (session.status === 'complete' && session.payment_status === 'paid') return 'paid';
   if (session.status === 'expired') return 'expired';
-  // Open, or complete with an asynchronous payment still pending (or failed): not paid yet.
+  const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+  if (
+    session.status === 'complete' &&
+    session.payment_status === 'unpaid' &&
+    (intent?.status === 'requires_payment_method' || intent?.status === 'canceled')
+  )
+    return 'failed';
+  // Open, or complete with an asynchronous payment still processing: not paid yet.
   return 'open';
 }
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { randomToken } from '../secrets.ts';
 import type { Tenant } from '../tenancy.ts';
@@ -60,7 +60,8 @@ export function createTestProvider(
       .from(testCheckouts)
       .where(tenant.where(testCheckouts, eq(testCheckouts.id, sessionId)));
     if (!row) throw new Error(`unknown test checkout ${sessionId}`);
-    const status = row.status === 'open' && row.expiresAt.getTime() <= Date.now() ? 'expired' : row.status;
+    const unpaid = row.status === 'open' || row.status === 'failed';
+    const status = unpaid && row.expiresAt.getTime() <= Date.now() ? 'expired' : row.status;
     return { sessionId: row.id, reference: row.reference, status, amount: row.amount };
   };
   return {
@@ -86,7 +87,11 @@ export function createTestProvider(
         .update(testCheckouts)
         .set({ status: 'expired' })
         .where(
-          tenant.where(testCheckouts, eq(testCheckouts.id, sessionId), eq(testCheckouts.status, 'open')),
+          tenant.where(
+            testCheckouts,
+            eq(testCheckouts.id, sessionId),
+            inArray(testCheckouts.status, ['open', 'failed']),
+          ),
         );
     },
     async parseWebhook(rawBody, headers) {
@@ -101,14 +106,27 @@ export function createTestProvider(
   };
 }
 
-/** Pays an open, unexpired test checkout (the card page's Pay button). Returns false when it cannot be paid. */
-export async function payTestCheckout(db: Db, tenant: Tenant, sessionId: string): Promise<boolean> {
+/**
+ * The card page's Pay button: a paying card pays an unexpired checkout that is open or whose last
+ * card was declined; a declined card marks it failed (settlement then records the failure once).
+ * Returns false when it can no longer be paid (expired, paid already).
+ */
+export async function payTestCheckout(
+  db: Db,
+  tenant: Tenant,
+  sessionId: string,
+  outcome: 'paid' | 'failed' = 'paid',
+): Promise<boolean> {
   const paid = await db
     .update(testCheckouts)
-    .set({ status: 'paid' })
+    .set({ status: outcome })
     .where(
       and(
-        tenant.where(testCheckouts, eq(testCheckouts.id, sessionId), eq(testCheckouts.status, 'open')),
+        tenant.where(
+          testCheckouts,
+          eq(testCheckouts.id, sessionId),
+          inArray(testCheckouts.status, ['open', 'failed']),
+        ),
         sql`${testCheckouts.expiresAt} > now()`,
       ),
     )

@@ -139,7 +139,8 @@ export function TestCardPage() {
           : details.error.message}
       </Alert>
     );
-  } else if (details.data.status !== 'open') {
+  } else if (details.data.status !== 'open' && details.data.status !== 'failed') {
+    // 'failed': the last card was declined; the page still takes another one.
     content = (
       <Stack gap="sm">
         <Alert color="orange" role="status">

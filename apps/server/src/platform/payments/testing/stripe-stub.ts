@@ -25,6 +25,8 @@ export interface StubCheckoutSession {
   livemode: false;
   metadata: Record<string, string>;
   mode: string;
+  /** Null until the parent submits a payment; always expanded here (as with `expand[]=payment_intent`). */
+  payment_intent: { id: string; object: 'payment_intent'; status: string } | null;
   payment_status: 'paid' | 'unpaid';
   return_url: string | null;
   status: 'open' | 'complete' | 'expired';
@@ -52,6 +54,8 @@ export interface StripeStub {
   sessions: Map<string, StubCheckoutSession>;
   /** The parent paid: the session becomes complete and paid. */
   markPaid(sessionId: string): StubCheckoutSession;
+  /** An asynchronous payment (e.g. a direct debit) failed: complete, unpaid, its intent needs a new method. */
+  markFailed(sessionId: string): StubCheckoutSession;
   /** A checkout-session event as Stripe would send it, with the session as it is now. */
   checkoutEvent(type: string, sessionId: string): { id: string; type: string; payload: string };
   /** The `Stripe-Signature` header for `payload`, by the SDK's own test helper. */
@@ -143,6 +147,7 @@ export async function start(
       livemode: false,
       metadata,
       mode: 'payment',
+      payment_intent: null,
       payment_status: 'unpaid',
       return_url: text(params.return_url) ?? null,
       status: 'open',
@@ -189,6 +194,19 @@ export async function start(
       if (!session) throw new Error(`stripe stub: no session ${sessionId}`);
       session.status = 'complete';
       session.payment_status = 'paid';
+      session.payment_intent = { id: `pi_${token(24)}`, object: 'payment_intent', status: 'succeeded' };
+      return session;
+    },
+    markFailed(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`stripe stub: no session ${sessionId}`);
+      session.status = 'complete';
+      session.payment_status = 'unpaid';
+      session.payment_intent = {
+        id: `pi_${token(24)}`,
+        object: 'payment_intent',
+        status: 'requires_payment_method',
+      };
       return session;
     },
     checkoutEvent(type, sessionId) {
