@@ -1,4 +1,4 @@
-import type { MyReEnrolment, RolloverPlan, RolloverRun } from '@tumble/contracts/rollover';
+import type { MyReEnrolment, RolloverPlan, RolloverRun, TermRollovers } from '@tumble/contracts/rollover';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
@@ -441,7 +441,13 @@ describe('re-enrolment: rolling term A into term B', () => {
       status: 400,
       body: { message: 'Term 2 2030 is closed: choose a term that is not closed.' },
     });
+    const offered = async () =>
+      (
+        await inject<TermRollovers>('GET', `/api/v1/admin/terms/${termA}/rollovers`, staff)
+      ).body.next_terms.map((n) => n.id);
+    expect(await offered()).toEqual([]);
     await t.database.db.update(terms).set({ status: 'open' }).where(eq(terms.id, termB));
+    expect(await offered()).toEqual([termB]);
     const late = await inject('POST', `/api/v1/admin/terms/${termA}/rollovers`, staff, {
       to_term_id: termB,
       deadline_date: '2031-01-01',

@@ -648,7 +648,15 @@ export async function rolloversOfTerm(db: Db, tenant: Tenant, termId: number): P
     db
       .select({ id: terms.id, name: terms.name, start_date: terms.startDate })
       .from(terms)
-      .where(tenant.where(terms, gt(terms.startDate, term.startDate), isNull(terms.archivedAt)))
+      // The terms it can roll into: later, neither archived nor closed.
+      .where(
+        tenant.where(
+          terms,
+          gt(terms.startDate, term.startDate),
+          isNull(terms.archivedAt),
+          ne(terms.status, 'closed'),
+        ),
+      )
       .orderBy(asc(terms.startDate), asc(terms.id)),
     db
       .select({
