@@ -25,6 +25,7 @@ const REQUEST = { deadline_date: '2030-04-20', deadline_time: '18:00' };
 describe('re-enrolment: rolling term A into term B', () => {
   let t: TestContext;
   let tenant: Tenant;
+  let authhash: string;
   let staff: Headers;
   let otherStaff: Headers;
   let parents: { id: number; session: Headers }[];
@@ -86,6 +87,7 @@ describe('re-enrolment: rolling term A into term B', () => {
     const { db } = t.database;
     const company = await createCompany(db);
     tenant = new Tenant(company.id);
+    authhash = encodeURIComponent(company.authhash);
     staff = await sessionFor(db, await createUser(db, company.id));
     const other = await createCompany(db);
     otherStaff = await sessionFor(db, await createUser(db, other.id));
@@ -261,8 +263,10 @@ describe('re-enrolment: rolling term A into term B', () => {
     expect(mails).toHaveLength(2);
     const avas = mails.find((m) => m.text.includes('Ava Test'))!;
     expect(avas.text).toContain('Ivy Test: Ninja Tue 4pm (T2), Tuesdays 16:00 from 23/04/2030');
-    expect(avas.text).toContain(`/registration/accept/?token=${token('Ava')}&authhash=`);
-    expect(avas.text).toContain('/admin/students/re-enroll?authhash=');
+    expect(avas.text).toContain(
+      `http://tumble.test/registration/accept/?token=${token('Ava')}&authhash=${authhash}\n`,
+    );
+    expect(avas.text).toContain(`/registration/accept/?token=${token('Ava')}&authhash=${authhash}&decline=1`);
   });
 
   it('held places count toward term B: the full class has none left', async () => {

@@ -24,6 +24,7 @@ import { ageOn, childrenByIds } from '../students/children.service.ts';
 import { lockClasses, placesLeft, takesPlace } from './capacity.service.ts';
 import { classEnrolments, classSessions, classTypes, termClasses, terms } from './classes.tables.ts';
 import { parentsWithUnpaidPurchases } from './enrolment-purchases.service.ts';
+import { acceptLink } from './holds.service.ts';
 import { rolloverItems, rollovers } from './rollover.tables.ts';
 import { termClosedProblem } from './sessions.service.ts';
 
@@ -528,7 +529,6 @@ async function mailFamilies(
   );
   const byParent = new Map<number, Candidate[]>();
   for (const h of held) byParent.set(h.parentId, [...(byParent.get(h.parentId) ?? []), h]);
-  const authhash = encodeURIComponent(company.authhash);
   for (const [parentId, places] of byParent) {
     const contact = contacts.get(parentId);
     if (!contact) continue;
@@ -543,8 +543,9 @@ async function mailFamilies(
             `${p.childName}: ${p.to!.name}, ${WEEKDAYS[p.to!.weekday]} ${hhmm(p.to!.startTime)} from ${displayDate(p.to!.firstDate)}`,
         )
         .join('\n'),
-      link: `${deps.config.publicUrl}/registration/accept/?token=${tokens.get(parentId)}&authhash=${authhash}`,
-      release_link: `${deps.config.publicUrl}/admin/students/re-enroll?authhash=${authhash}`,
+      // The accept page: it signs the parent in, then pays (the one checkout) or says No thanks.
+      link: acceptLink(deps, company.authhash, tokens.get(parentId)!),
+      release_link: acceptLink(deps, company.authhash, tokens.get(parentId)!, true),
     });
   }
 }
