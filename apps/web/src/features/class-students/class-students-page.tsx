@@ -66,7 +66,7 @@ function StatusText({ student }: { student: ClassStudent }) {
           : '';
   return (
     <Group gap={6} wrap="wrap">
-      <Badge color={STATUS_COLOUR[student.status]} variant="light" tt="none">
+      <Badge color={STATUS_COLOUR[student.status]} variant="light" tt="none" style={{ flexShrink: 0 }}>
         {STATUS_LABEL[student.status]}
       </Badge>
       {detail ? (
@@ -103,7 +103,7 @@ function RowActions({
     );
   if (student.status !== 'active' || student.enrolment_id === null) return null;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6}>
       <Button size="xs" variant="light" onClick={() => open({ kind: 'transfer', student })}>
         Transfer
       </Button>
@@ -332,15 +332,13 @@ export function ClassStudentsPage() {
     );
   else if (data)
     list = (
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={600}>
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Child</Table.Th>
-              <Table.Th>Age</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Parent</Table.Th>
-              <Table.Th>Phone</Table.Th>
               <Table.Th>Start</Table.Th>
               <Table.Th />
             </Table.Tr>
@@ -348,13 +346,25 @@ export function ClassStudentsPage() {
           <Table.Tbody>
             {data.students.map((s) => (
               <Table.Tr key={`${s.enrolment_id}-${s.waitlist_id}`}>
-                <Table.Td fw={600}>{s.child_name}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{ageOf(s.age)}</Table.Td>
                 <Table.Td>
+                  <Text fw={600} size="sm">
+                    {s.child_name}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {ageOf(s.age)}
+                  </Text>
+                </Table.Td>
+                <Table.Td miw={120}>
                   <StatusText student={s} />
                 </Table.Td>
-                <Table.Td>{s.parent_name}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{s.phone}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{s.parent_name}</Text>
+                  {s.phone ? (
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {s.phone}
+                    </Text>
+                  ) : null}
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(s.starts_on)}</Table.Td>
                 <Table.Td>
                   <RowActions student={s} open={setDialog} offer={offerTo} offering={offer.isPending} />
