@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Divider,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { HeldPlacesResponse } from '@tumble/contracts/class-waitlist';
 import { messages } from '@tumble/contracts/messages';
 import type { RegistrationFormResponse } from '@tumble/contracts/registration';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useAcl } from '../../api/acl';
 import { ApiError } from '../../api/client';
 import { BookingHeader } from '../../components/booking-header';
 import { PageLoader } from '../../components/page-loader';
@@ -71,8 +59,10 @@ function AcceptLoader({ authhash, token, decline }: { authhash: string; token: s
   const hold = useHeldPlaces(authhash, token);
   const form = useRegistrationForm(authhash, hold.data?.form_key ?? null);
   useDocumentTitle(decline ? 'No thanks' : 'Take up your place');
-  const company = form.data?.company;
-  const header = <BookingHeader company={company} loading={form.isLoading} />;
+  // Branding (also when the link is closed), and the signed-in parent's meta for the 403 rule.
+  const acl = useAcl(authhash || undefined);
+  const company = acl.data ? { name: acl.data.meta.company_name ?? '', logo: acl.data.meta.logo } : undefined;
+  const header = <BookingHeader company={company} loading={acl.isLoading} />;
 
   if (hold.isPending || (hold.data?.form_key && form.isPending)) return <PageLoader />;
   if (hold.isError || !hold.data || hold.data.status !== 'open') {
@@ -83,7 +73,7 @@ function AcceptLoader({ authhash, token, decline }: { authhash: string; token: s
     return (
       <Closed
         header={header}
-        title={hold.data?.status === 'taken' ? 'Already yours' : 'This link is no longer open'}
+        title={hold.data?.status === 'taken' ? 'Already yours' : 'This place is no longer held'}
       >
         {message}
       </Closed>
@@ -112,9 +102,6 @@ function Closed({ header, title, children }: { header: ReactNode; title: string;
           <Alert color="orange" role="alert">
             {children}
           </Alert>
-          <Anchor component={Link} to="/admin/students/profile">
-            Go to my account
-          </Anchor>
         </Stack>
       </Card>
     </>
@@ -170,8 +157,17 @@ function Accept({ authhash, token, hold, form, header }: AcceptProps) {
   const [accepted, setAccepted] = useState(false);
   const childIds = useMemo(() => [...new Set(hold.places.map((p) => p.child_id))], [hold]);
   const [answers, setAnswers] = useState<Record<string, string>[]>(() => childIds.map(() => ({})));
-  // Priced on load and when a code is applied (answers do not change the price).
-  const priceSelection = useMemo(() => heldSelection(hold, [], applied, token), [hold, applied, token]);
+  // Priced on load and when a code is applied. Answers do not change the price and are checked at
+  // checkout, so the quote stands in for the ones still to be given.
+  const priceSelection = useMemo(() => {
+    const given = Object.fromEntries(form.form.questions.map((q) => [q.key, '-']));
+    return heldSelection(
+      hold,
+      childIds.map(() => given),
+      applied,
+      token,
+    );
+  }, [hold, childIds, form.form.questions, applied, token]);
   const quote = useHoldQuote(authhash, priceSelection);
   const pricing = quote.isPlaceholderData ? undefined : quote.data;
   const priced = pricing?.pricing_details.total !== undefined;
@@ -235,17 +231,7 @@ function Accept({ authhash, token, hold, form, header }: AcceptProps) {
         onAcceptedChange: setAccepted,
       }}
       summaryTitle="Price"
-      summary={
-        <>
-          {hold.expires_display ? (
-            <Text size="sm">
-              Held until <strong>{hold.expires_display}</strong>
-            </Text>
-          ) : null}
-          <Divider />
-          <PriceLines pricing={pricing ?? null} loading={quote.isFetching} highlight="total" />
-        </>
-      }
+      summary={<PriceLines pricing={pricing ?? null} loading={quote.isFetching} highlight="total" />}
       priceError={
         quote.isError || (pricing && !priced)
           ? (quote.error instanceof ApiError && quote.error.serverMessage) || messages.checkoutFailed
