@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type CheckoutResponse, checkoutResponse } from '@tumble/contracts/booking';
 import {
+  CHILDREN_MAX,
+  CHOICES_MAX,
   classFinderResponse,
   type EnrolmentCheckoutRequest,
   type EnrolmentQuoteRequest,
@@ -11,6 +13,7 @@ import {
   registrationFormResponse,
 } from '@tumble/contracts/registration';
 import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
 import { api } from '../../api/client';
 
 /** GET /api/v1/registration/form: the form, its terms and the company. */
@@ -140,4 +143,57 @@ export function useMyEnrolments() {
     queryKey: ['students', 'enrolments'],
     queryFn: ({ signal }) => api.get('/api/v1/students/enrolments', { schema: myEnrolmentsResponse, signal }),
   });
+}
+
+const VISITOR_KEY = 'tumble.registration.visitor';
+
+/** A class chosen on the page (for the quote, the checkout and the summary). */
+export const chosenClass = z.object({
+  termClassId: z.number().int().positive(),
+  kind: z.enum(['enrolled', 'trial']),
+  sessionId: z.number().int().positive().optional(),
+  /** For the summary. */
+  label: z.string().max(300),
+  /** The finder's price in cents (a visitor's summary; the server quotes once signed in). */
+  price: z.number().int().min(0),
+});
+export type ChosenClass = z.infer<typeof chosenClass>;
+
+/** What a visitor chose before signing in: each child's date of birth and classes. */
+const visitorChoices = z.object({
+  f: z.string(),
+  authhash: z.string(),
+  children: z
+    .array(z.object({ dob: z.string(), dobText: z.string(), picks: z.array(chosenClass).max(CHOICES_MAX) }))
+    .max(CHILDREN_MAX),
+});
+export type VisitorChild = z.infer<typeof visitorChoices>['children'][number];
+
+/** Keeps a visitor's choices for the page they come back to after signing in (this tab only). */
+export function saveVisitorChoices(f: string, authhash: string, children: VisitorChild[]) {
+  try {
+    sessionStorage.setItem(VISITOR_KEY, JSON.stringify({ f, authhash, children }));
+  } catch {
+    // Storage blocked: the parent chooses again after signing in.
+  }
+}
+
+/** The choices kept for this form, or null. */
+export function loadVisitorChoices(f: string, authhash: string): VisitorChild[] | null {
+  try {
+    const raw = sessionStorage.getItem(VISITOR_KEY);
+    const parsed = raw ? visitorChoices.safeParse(JSON.parse(raw)) : null;
+    if (!parsed?.success || parsed.data.f !== f || parsed.data.authhash !== authhash) return null;
+    return parsed.data.children;
+  } catch {
+    return null;
+  }
+}
+
+export function clearVisitorChoices() {
+  try {
+    sessionStorage.removeItem(VISITOR_KEY);
+  } catch {
+    // Nothing kept when storage is blocked.
+  }
 }

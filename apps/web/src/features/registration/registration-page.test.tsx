@@ -14,7 +14,7 @@ import { createQueryClient } from '../../app/query-client';
 import { leaveForUrl } from '../../components/browser-navigation';
 import { studentAcl } from '../../test/fixtures';
 import { json, stubServer } from '../../test/render';
-import { callsTo, expectSignInFirst, parentChildren } from '../checkout/checkout-test-kit';
+import { callsTo, parentChildren } from '../checkout/checkout-test-kit';
 import { rememberedPurchase } from './registration-api';
 import { RegistrationPage } from './registration-page';
 
@@ -125,9 +125,48 @@ describe('the public registration page', () => {
     vi.mocked(leaveForUrl).mockReset();
   });
 
-  it('sends a signed-out visitor to parent sign-in with a redirect back', async () => {
-    stub();
-    await expectSignInFirst(renderPage, PATH);
+  it('lets a visitor find a class by a date of birth, then asks them to sign in to pay and keeps the choice', async () => {
+    const user = userEvent.setup();
+    api.clearSession();
+    sessionStorage.clear();
+    const server = stub();
+    const { router } = renderPage();
+    const child = await screen.findByRole('region', { name: 'Child 1' }, { timeout: 5000 });
+    // Only a date of birth: no family, no names, nothing asked of the server about a parent.
+    expect(within(child).queryByRole('combobox', { name: 'Child' })).toBeNull();
+    expect(within(child).queryByRole('textbox', { name: 'First name' })).toBeNull();
+    await user.type(within(child).getByRole('textbox', { name: 'Child’s date of birth' }), '04/03/2018');
+    await user.tab();
+    const classes = await within(child).findByRole('list', { name: 'Classes for Child 1' });
+    const finderCall = callsTo(server, '/api/v1/registration/classes')[0]!;
+    expect(new URL(String(finderCall[0]), 'http://x').searchParams.get('dob')).toBe('2018-03-04');
+    const card = within(classes).getByRole('listitem', { name: rec.name });
+    expect(card.textContent).toContain('3 places left');
+    expect(card.textContent).toContain('$220.00 for 10 sessions');
+    await user.click(within(card).getByRole('button', { name: 'Enrol' }));
+    expect(screen.getByTestId('visitor-total').textContent).toBe('$220.00');
+    expect(callsTo(server, '/api/v1/students/children')).toHaveLength(0);
+    expect(callsTo(server, '/api/v1/registration/quote')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Sign in to pay' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/students/login'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      authhash: 'H1',
+      redirect: PATH,
+    });
+
+    // Signed in and back: Ava (born that day) has the class chosen, priced by the server.
+    api.setToken('tok');
+    await router.navigate(PATH);
+    const again = await screen.findByRole('region', { name: 'Child 1' }, { timeout: 5000 });
+    expect(within(again).getByRole('combobox', { name: 'Child' })).toHaveProperty('value', '7');
+    await waitFor(() => expect(callsTo(server, '/api/v1/registration/quote')).toHaveLength(1));
+    const quoted = JSON.parse(String(callsTo(server, '/api/v1/registration/quote')[0]![1]!.body));
+    expect(quoted).toMatchObject({
+      children: [{ id: 7 }],
+      choices: [{ term_class_id: 21, kind: 'enrolled' }],
+    });
+    expect(sessionStorage.getItem('tumble.registration.visitor')).toBeNull();
   });
 
   it('finds a class for the child, prices it on the server, asks the questions and pays the quoted amount', async () => {

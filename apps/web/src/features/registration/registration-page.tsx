@@ -2,15 +2,18 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Checkbox,
+  Grid,
   Group,
   NativeSelect,
   Paper,
   Stack,
   Text,
   Textarea,
+  Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { childrenErrors } from '@tumble/contracts/booking';
@@ -22,15 +25,18 @@ import type {
   FormQuestionView,
   RegistrationFormResponse,
 } from '@tumble/contracts/registration';
-import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type ParentChild, useParentChildren } from '../../api/children';
 import { ApiError, api } from '../../api/client';
+import { useAuthToken } from '../../api/use-session';
 import { BookingHeader } from '../../components/booking-header';
+import { DateOfBirthInput } from '../../components/date-of-birth-input';
 import { PageLoader } from '../../components/page-loader';
-import { ParentsOnly } from '../../components/parents-only';
+import { ParentsOnly, scrollToTop } from '../../components/parents-only';
 import { PriceLines } from '../../components/price-lines';
 import { ServerHtml } from '../../components/server-html';
+import { studentLoginPath } from '../../components/student-login-link';
 import { formatDate, formatMoney } from '../booking/booking-format';
 import { CheckoutLayout } from '../checkout/checkout-layout';
 import { type AppliedCodes, NO_CODES } from '../checkout/discount-codes';
@@ -38,15 +44,44 @@ import { NewChildFields } from '../checkout/new-child-fields';
 import { useCardPayment } from '../checkout/use-card-payment';
 import { useEmbedResize } from './embed-resize';
 import { EnrolmentQueueGate } from './queue-gate';
-import { postEnrolmentCheckout, useClassFinder, useQuote, useRegistrationForm } from './registration-api';
+import {
+  type ChosenClass,
+  clearVisitorChoices,
+  loadVisitorChoices,
+  postEnrolmentCheckout,
+  saveVisitorChoices,
+  useClassFinder,
+  useQuote,
+  useRegistrationForm,
+  type VisitorChild,
+} from './registration-api';
 import { RegistrationConfirmation } from './registration-confirmation';
 
 /**
- * /registration/?f=<form key>&authhash (issue 14): a signed-in parent picks or adds children, finds
- * a class for each by age, chooses a trial or a full enrolment, sees the server's price, answers the
- * form's questions, accepts the terms and pays by card. `status=true`: back from paying.
+ * /registration/?f=<form key>&authhash (issue 14). A visitor (not signed in) gives each child's date
+ * of birth and finds the classes for that age with live places and prices; paying or joining a
+ * waitlist asks them to sign in (or sign up) and brings them back with their choices. A signed-in
+ * parent picks or adds children, chooses a trial or a full enrolment, sees the server's price,
+ * answers the form's questions, accepts the terms and pays by card. `status=true`: back from paying.
  */
 export function RegistrationPage() {
+  const token = useAuthToken();
+  const [params] = useSearchParams();
+  const authhash = params.get('authhash') ?? '';
+  const f = params.get('f') ?? '';
+  const visitor = !token && params.get('status') !== 'true';
+  useEffect(() => {
+    // Sign-in and its redirect are the company's (ParentsOnly does this once signed in).
+    if (visitor && authhash) api.setAuthHash(authhash);
+  }, [visitor, authhash]);
+  if (visitor)
+    return (
+      <EnrolmentQueueGate formKey={f} authhash={authhash}>
+        {(queueToken) => (
+          <RegistrationLoader f={f} authhash={authhash} queueToken={queueToken} signedIn={false} />
+        )}
+      </EnrolmentQueueGate>
+    );
   return (
     <ParentsOnly>
       {(authhash, params) => {
@@ -54,7 +89,9 @@ export function RegistrationPage() {
         if (params.get('status') === 'true') return <RegistrationConfirmation f={f} authhash={authhash} />;
         return (
           <EnrolmentQueueGate formKey={f} authhash={authhash}>
-            {(queueToken) => <RegistrationLoader f={f} authhash={authhash} queueToken={queueToken} />}
+            {(queueToken) => (
+              <RegistrationLoader f={f} authhash={authhash} queueToken={queueToken} signedIn />
+            )}
           </EnrolmentQueueGate>
         );
       }}
@@ -66,15 +103,18 @@ function RegistrationLoader({
   f,
   authhash,
   queueToken,
+  signedIn,
 }: {
   f: string;
   authhash: string;
   queueToken: string | null;
+  signedIn: boolean;
 }) {
   const form = useRegistrationForm(f, authhash);
-  const children = useParentChildren();
+  const children = useParentChildren({ enabled: signedIn });
   useDocumentTitle(form.data ? form.data.form.name : 'Registration');
-  if (form.isPending || children.isPending) return <PageLoader />;
+  if (form.isPending || (signedIn && children.isPending)) return <PageLoader />;
+  if (form.data && !signedIn) return <VisitorForm authhash={authhash} page={form.data} />;
   if (form.error || children.error || !form.data || !children.data) {
     const failure = form.error ?? children.error;
     return (
@@ -94,13 +134,7 @@ function RegistrationLoader({
 
 const NEW_CHILD = 'new';
 
-interface Pick {
-  termClassId: number;
-  kind: 'enrolled' | 'trial';
-  sessionId?: number;
-  /** For the summary. */
-  label: string;
-}
+type Pick = ChosenClass;
 
 interface ChildRow {
   choice: string;
@@ -178,9 +212,14 @@ function RegistrationForm({ authhash, page, existing, queueToken }: Registration
   const navigate = useNavigate();
   const embedRef = useEmbedResize();
   const { form, company } = page;
-  const [rows, setRows] = useState<ChildRow[]>(() => [
-    emptyRow(existing[0] ? String(existing[0].id) : NEW_CHILD),
-  ]);
+  const [rows, setRows] = useState<ChildRow[]>(() => {
+    const kept = loadVisitorChoices(form.key, authhash);
+    return kept && kept.length > 0
+      ? restoredRows(kept, existing)
+      : [emptyRow(existing[0] ? String(existing[0].id) : NEW_CHILD)];
+  });
+  // What was chosen before signing in is now on the page (read once above).
+  useEffect(() => clearVisitorChoices(), []);
   const [applied, setApplied] = useState<AppliedCodes>(NO_CODES);
   const [accepted, setAccepted] = useState(false);
   const selection = useMemo(
@@ -254,6 +293,7 @@ function RegistrationForm({ authhash, page, existing, queueToken }: Registration
                 authhash={authhash}
                 onChange={(change) => update(index, change)}
                 onRemove={rows.length > 1 ? () => setRows((r) => r.filter((_, i) => i !== index)) : null}
+                onSignIn={null}
               />
             ))}
             <Button
@@ -301,6 +341,147 @@ function RegistrationForm({ authhash, page, existing, queueToken }: Registration
   );
 }
 
+/**
+ * The visitor's choices after signing in: a child of the family with that date of birth takes the
+ * row (the parent may pick another), else a new child with the date of birth filled in.
+ */
+function restoredRows(kept: VisitorChild[], existing: ParentChild[]): ChildRow[] {
+  const used = new Set<number>();
+  return kept.map((child) => {
+    const match = existing.find((c) => c.dob === child.dob && !used.has(c.id));
+    if (!match) return { ...emptyRow(NEW_CHILD), dob: child.dob, dobText: child.dobText, picks: child.picks };
+    used.add(match.id);
+    return { ...emptyRow(String(match.id)), picks: child.picks };
+  });
+}
+
+/**
+ * The page before signing in: each child's date of birth, the classes for that age with live
+ * places and prices, and the choices' prices. Paying (or joining a waitlist) keeps the choices in
+ * this tab and goes to the company's parent sign-in (or sign-up), which comes back here.
+ */
+function VisitorForm({ authhash, page }: { authhash: string; page: RegistrationFormResponse }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const embedRef = useEmbedResize();
+  const { form, company } = page;
+  const [rows, setRows] = useState<ChildRow[]>(() => {
+    const kept = loadVisitorChoices(form.key, authhash);
+    return kept && kept.length > 0 ? restoredRows(kept, []) : [emptyRow(NEW_CHILD)];
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = (index: number, change: Partial<ChildRow>) => {
+    setProblem(null);
+    setRows((previous) => previous.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  };
+  const picks = rows.flatMap((row, i) => row.picks.map((p) => ({ ...p, child: rowName(row, [], i) })));
+  const total = picks.reduce((sum, p) => sum + p.price, 0);
+
+  function signIn(paying: boolean) {
+    if (paying && picks.length === 0) {
+      setProblem('Please choose a class.');
+      scrollToTop();
+      return;
+    }
+    saveVisitorChoices(
+      form.key,
+      authhash,
+      rows.map((r) => ({ dob: r.dob, dobText: r.dobText, picks: r.picks })),
+    );
+    navigate(studentLoginPath(authhash, location.pathname + location.search));
+  }
+
+  return (
+    <Box ref={embedRef}>
+      <BookingHeader company={company} />
+      <Title order={1} fz={{ base: 24, sm: 30 }} mb="md">
+        {form.name}
+      </Title>
+      {problem ? (
+        <Alert color="red" role="alert" mb="md">
+          {problem}
+        </Alert>
+      ) : null}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card>
+            <Stack gap="md">
+              <Title order={2} size="h4">
+                Find a class
+              </Title>
+              {form.intro ? <ServerHtml html={form.intro} /> : null}
+              {rows.map((row, index) => (
+                <ChildBlock
+                  // Rows are positions (child 1, child 2…); they are never reordered.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  key={index}
+                  index={index}
+                  row={row}
+                  rows={rows}
+                  existing={[]}
+                  page={page}
+                  authhash={authhash}
+                  onChange={(change) => update(index, change)}
+                  onRemove={rows.length > 1 ? () => setRows((r) => r.filter((_, i) => i !== index)) : null}
+                  onSignIn={() => signIn(false)}
+                />
+              ))}
+              <Button variant="light" onClick={() => setRows((r) => [...r, emptyRow(NEW_CHILD)])}>
+                Add another child
+              </Button>
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card pos={{ md: 'sticky' }} top={16} component="section" aria-label="Enrolment summary">
+            <Stack gap="md">
+              <Title order={2} size="h4">
+                Enrolment summary
+              </Title>
+              <Stack gap={4} data-testid="enrolment-summary">
+                {picks.map((p) => (
+                  <Group
+                    key={`${p.child}-${p.termClassId}`}
+                    justify="space-between"
+                    wrap="nowrap"
+                    align="flex-start"
+                  >
+                    <Text size="sm">
+                      <b>{p.child}</b>: {p.label}
+                    </Text>
+                    <Text size="sm" style={{ flexShrink: 0 }}>
+                      {formatMoney(p.price, company.currency)}
+                    </Text>
+                  </Group>
+                ))}
+                {picks.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    Give a child’s date of birth and choose a class to see the price.
+                  </Text>
+                ) : (
+                  <Group justify="space-between" fw={700}>
+                    <Text fw={700}>Classes</Text>
+                    <Text fw={700} data-testid="visitor-total">
+                      {formatMoney(total, company.currency)}
+                    </Text>
+                  </Group>
+                )}
+              </Stack>
+              <Text size="sm" c="dimmed">
+                Sign in or create an account to pay: family discounts and codes are applied then, and your
+                choices are kept.
+              </Text>
+              <Button size="md" fullWidth onClick={() => signIn(true)}>
+                Sign in to pay
+              </Button>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Box>
+  );
+}
+
 interface ChildBlockProps {
   index: number;
   row: ChildRow;
@@ -310,10 +491,13 @@ interface ChildBlockProps {
   authhash: string;
   onChange: (change: Partial<ChildRow>) => void;
   onRemove: (() => void) | null;
+  /** A visitor's page: only the date of birth is asked; paying or waiting signs in first. */
+  onSignIn: (() => void) | null;
 }
 
 /** One child: who, the classes for their age, and the form's questions. */
-function ChildBlock({ index, row, rows, existing, page, authhash, onChange, onRemove }: ChildBlockProps) {
+function ChildBlock(props: ChildBlockProps) {
+  const { index, row, rows, existing, page, authhash, onChange, onRemove, onSignIn } = props;
   const position = index + 1;
   const taken = new Set(rows.filter((_, i) => i !== index).map((r) => r.choice));
   const options = [
@@ -335,13 +519,23 @@ function ChildBlock({ index, row, rows, existing, page, authhash, onChange, onRe
             </Anchor>
           ) : null}
         </Group>
-        <NativeSelect
-          label="Child"
-          data={options}
-          value={row.choice}
-          onChange={(event) => onChange({ ...emptyRow(event.currentTarget.value) })}
-        />
-        {row.choice === NEW_CHILD ? (
+        {onSignIn ? (
+          <DateOfBirthInput
+            label="Child’s date of birth"
+            dob={row.dob}
+            dobText={row.dobText}
+            // A new age finds other classes: the choices of the old one go.
+            onChange={(value) => onChange({ ...value, picks: value.dob === row.dob ? row.picks : [] })}
+          />
+        ) : (
+          <NativeSelect
+            label="Child"
+            data={options}
+            value={row.choice}
+            onChange={(event) => onChange({ ...emptyRow(event.currentTarget.value) })}
+          />
+        )}
+        {row.choice === NEW_CHILD && !onSignIn ? (
           <>
             <NewChildFields value={row} onChange={(change) => onChange(change)} />
             <Checkbox
@@ -360,13 +554,14 @@ function ChildBlock({ index, row, rows, existing, page, authhash, onChange, onRe
             childId={row.choice === NEW_CHILD ? null : Number(row.choice)}
             picks={row.picks}
             onPicks={(picks) => onChange({ picks })}
+            onSignIn={onSignIn}
           />
         ) : (
           <Text size="sm" c="dimmed">
             Give the date of birth to see the classes for this child’s age.
           </Text>
         )}
-        {row.picks.length > 0 && page.form.questions.length > 0 ? (
+        {row.picks.length > 0 && page.form.questions.length > 0 && !onSignIn ? (
           <Questions
             questions={page.form.questions}
             answers={row.answers}
@@ -386,10 +581,13 @@ interface ClassFinderProps {
   childId: number | null;
   picks: Pick[];
   onPicks: (picks: Pick[]) => void;
+  /** A visitor joins a waitlist after signing in. */
+  onSignIn: (() => void) | null;
 }
 
 /** The classes for a child's age: day, time, venue, coach, level, live places left and the price. */
-function ClassFinder({ page, authhash, dob, childName, childId, picks, onPicks }: ClassFinderProps) {
+function ClassFinder(props: ClassFinderProps) {
+  const { page, authhash, dob, childName, childId, picks, onPicks, onSignIn } = props;
   const finder = useClassFinder(page.form.key, authhash, dob);
   const currency = page.company.currency;
   if (finder.isPending) return <Text size="sm">Finding classes…</Text>;
@@ -415,9 +613,16 @@ function ClassFinder({ page, authhash, dob, childName, childId, picks, onPicks }
       kind === 'trial' && cls.trial
         ? `${cls.name}, trial on ${formatDate(cls.trial.date)}`
         : `${cls.name}, ${cls.sessions_left} sessions from ${formatDate(cls.first_date ?? '')}`;
+    const trial = kind === 'trial' ? cls.trial : null;
     onPicks([
       ...rest,
-      { termClassId: cls.id, kind, sessionId: kind === 'trial' ? cls.trial?.session_id : undefined, label },
+      {
+        termClassId: cls.id,
+        kind,
+        ...(trial ? { sessionId: trial.session_id } : {}),
+        label,
+        price: trial ? trial.price : cls.price,
+      },
     ]);
   };
   return (
@@ -483,7 +688,12 @@ function ClassFinder({ page, authhash, dob, childName, childId, picks, onPicks }
                       : `Book a trial ${formatDate(cls.trial.date)} · ${formatMoney(cls.trial.price, currency)}`}
                   </Button>
                 ) : null}
-                {full && page.form.public_waitlist && childId !== null ? (
+                {full && page.form.public_waitlist && onSignIn ? (
+                  <Button size="xs" variant="light" onClick={onSignIn}>
+                    Join the waitlist
+                  </Button>
+                ) : null}
+                {full && page.form.public_waitlist && !onSignIn && childId !== null ? (
                   <WaitlistButton
                     f={page.form.key}
                     authhash={authhash}
