@@ -9,7 +9,7 @@ import {
   uniqueTag,
 } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
-import { apiOk, payWith, testCards } from './support/booking.ts';
+import { apiOk, payWith, plainLinks, testCards, waitForMailWith } from './support/booking.ts';
 import { pick } from './support/classes.ts';
 import { bothViewports, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import { demo } from './support/spec-text.ts';
@@ -160,6 +160,13 @@ describe.each(bothViewports)('re-enrolment (%s)', (viewport) => {
     const { page } = f;
     const shot = topShot(f);
     const termB = state.termB!;
+    // The family's mail: its places, the deadline, Confirm and pay, and Release (the accept page's No thanks).
+    const mail = await waitForMailWith(demo.parent.email, `Your places for ${termB.name} are held until`, [
+      'Mia Parent',
+    ]);
+    const links = [...new Set(plainLinks(mail).filter((l) => l.includes('/registration/accept/?token=')))];
+    expect(links.filter((l) => !l.includes('decline=1'))).toHaveLength(1);
+    expect(links.filter((l) => l.endsWith('&decline=1'))).toHaveLength(1);
     await signInAsParent(page);
     await goViaSidebar(page, viewport, 'Re-enrolment', '/admin/students/re-enroll');
     const card = page.getByRole('article', { name: `Places in ${termB.name}` });
