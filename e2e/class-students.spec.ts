@@ -103,6 +103,14 @@ describe.each(bothViewports)('class students (%s)', (viewport) => {
     await shows(page.getByRole('heading', { level: 1, name: 'Credits and refunds due' }), 'the credits list');
     await shows(page.getByText(name).first(), `${name} in the credits list`);
     await shot('credits');
+
+    // The front desk's tablet (1024px wide): the same screen, still a table with its buttons in view.
+    if (viewport === 'desktop') {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.goto(`/admin/term-classes/${fromId}/class-students`);
+      await shows(childLine(page, viewport, name), `${name} on the tablet`);
+      await shot('tablet');
+    }
   });
 
   it('staff invite a family; the parent sets a password and lands on the registration form', async () => {
