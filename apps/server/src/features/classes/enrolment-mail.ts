@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { calendarFile, calendarMailData } from '../../platform/mail/ics.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { displayDate, zonedInstant } from '../../platform/time.ts';
+import { displayDate } from '../../platform/time.ts';
 import { companyOf, contactOf } from '../accounts/accounts.service.ts';
 import { formOfPurchase } from '../registration/enrolment-form-reads.service.ts';
 import { type PlaceDetail, purchaseDetails } from './enrolment-purchases.service.ts';
@@ -15,45 +16,30 @@ export function enrolmentWaiverLink(publicUrl: string, reference: string, authha
   return `${publicUrl}/registration/waiver/?id=${encodeURIComponent(reference)}&authhash=${encodeURIComponent(authhash)}`;
 }
 
-/** iCalendar text: escape backslash, semicolon, comma and new lines (RFC 5545 3.3.11). */
-const icsText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-
-/** An instant as an iCalendar UTC date-time: 20270202T050000Z. */
-const icsInstant = (at: Date) => `${at.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
-
 /**
- * The calendar file of a purchase: one VEVENT per session, the company's wall-clock times given in
- * UTC so every calendar shows them right whatever its own zone.
+ * The calendar file of a purchase: one event per session, each with a UID stable for that place and
+ * session (platform/mail/ics.ts).
  */
 export function enrolmentCalendar(
   places: PlaceDetail[],
   options: { company: string; timeZone: string; reference: string; now?: Date },
 ): string {
-  const stamp = icsInstant(options.now ?? new Date());
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:-//${icsText(options.company)}//Enrolments//EN`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-  ];
-  for (const place of places) {
-    for (const session of place.sessions) {
-      lines.push(
-        'BEGIN:VEVENT',
-        `UID:${options.reference}-${place.enrolmentId}-${session.id}@tumble`,
-        `DTSTAMP:${stamp}`,
-        `DTSTART:${icsInstant(zonedInstant(session.date, session.startTime, options.timeZone))}`,
-        `DTEND:${icsInstant(zonedInstant(session.date, session.endTime, options.timeZone))}`,
-        `SUMMARY:${icsText(`${place.className}${place.kind === 'trial' ? ' (trial)' : ''}: ${place.childName}`)}`,
-        ...(place.venue ? [`LOCATION:${icsText(place.venue)}`] : []),
-        'END:VEVENT',
-      );
-    }
-  }
-  lines.push('END:VCALENDAR');
-  return `${lines.join('\r\n')}\r\n`;
+  return calendarFile({
+    company: options.company,
+    product: 'Enrolments',
+    timeZone: options.timeZone,
+    now: options.now,
+    events: places.flatMap((place) =>
+      place.sessions.map((session) => ({
+        uid: `${options.reference}-${place.enrolmentId}-${session.id}@tumble`,
+        date: session.date,
+        startTime: session.startTime,
+        endTime: session.endTime,
+        summary: `${place.className}${place.kind === 'trial' ? ' (trial)' : ''}: ${place.childName}`,
+        location: place.venue,
+      })),
+    ),
+  });
 }
 
 /** The sessions of a purchase as the mail lists them, one line per session. */
@@ -88,10 +74,13 @@ export async function queueEnrolmentConfirmation(deps: AppDeps, tx: Db, tenant: 
     amount: formatMoney(purchase.total, company.currency),
     waiver: hasWaiver ? 'Please sign the waiver for each child before the first session:' : '',
     link: hasWaiver ? enrolmentWaiverLink(deps.config.publicUrl, purchase.reference, company.authhash) : '',
-    ics: enrolmentCalendar(places, {
-      company: company.name,
-      timeZone: company.timeZone,
-      reference: purchase.code,
-    }),
+    ...calendarMailData(
+      'classes.ics',
+      enrolmentCalendar(places, {
+        company: company.name,
+        timeZone: company.timeZone,
+        reference: purchase.code,
+      }),
+    ),
   });
 }

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { calendarFile, calendarMailData } from '../../platform/mail/ics.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
 import { expireOpenPayments } from '../../platform/payments/settlement.ts';
@@ -27,7 +28,6 @@ import { coachPrivateSlots } from './coaches.tables.ts';
 import {
   calendarFor,
   lessonProblem,
-  lessonStart,
   type PrivateSlot,
   slotById,
   takenLessons,
@@ -325,37 +325,32 @@ export function releasePrivateLesson(
   return releasePurchase(deps, tenant, privateLessonSale, id, status);
 }
 
-/** iCalendar text: escape backslash, semicolon, comma and new lines (RFC 5545 3.3.11). */
-const icsText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** The clock time `minutes` after `time` ('HH:MM'); past midnight it reads 24:30, which zonedInstant rolls over. */
+function clockAfter(time: string, minutes: number): string {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  const total = h * 60 + m + minutes;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
 
-/** An instant as an iCalendar UTC date-time: 20270202T050000Z. */
-const icsInstant = (at: Date) => `${at.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
-
-/** The lesson as a calendar file (one event, in UTC so every calendar shows the company's time). */
-export function lessonCalendar(lesson: {
-  code: string;
-  company: string;
-  summary: string;
-  start: Date;
-  minutes: number;
-}): string {
-  const end = new Date(lesson.start.getTime() + lesson.minutes * 60_000);
-  return `${[
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:-//${icsText(lesson.company)}//Private lessons//EN`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${lesson.code}@tumble`,
-    `DTSTAMP:${icsInstant(new Date())}`,
-    `DTSTART:${icsInstant(lesson.start)}`,
-    `DTEND:${icsInstant(end)}`,
-    `SUMMARY:${icsText(lesson.summary)}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ].join('\r\n')}\r\n`;
+/** The lesson as a calendar file: one event whose UID is the booking's code (platform/mail/ics.ts). */
+export function lessonCalendar(
+  lesson: { code: string; summary: string; date: string; startTime: string; minutes: number },
+  company: { name: string; timeZone: string },
+): string {
+  return calendarFile({
+    company: company.name,
+    product: 'Private lessons',
+    timeZone: company.timeZone,
+    events: [
+      {
+        uid: `${lesson.code}@tumble`,
+        date: lesson.date,
+        startTime: lesson.startTime,
+        endTime: clockAfter(lesson.startTime, lesson.minutes),
+        summary: lesson.summary,
+      },
+    ],
+  });
 }
 
 /** The confirmation mail, with the lesson's date and time written in it and as a calendar file. */
@@ -388,12 +383,18 @@ async function queueLessonConfirmation(
     amount: formatMoney(booking.amountDue, company.currency),
     reference: booking.code,
     link: `${deps.config.publicUrl}/admin/students/private-classes`,
-    ics: lessonCalendar({
-      code: booking.code,
-      company: company.name,
-      summary: `Private lesson with ${coach}: ${kids.map((c) => c.firstName).join(', ')}`,
-      start: lessonStart(booking.date, booking.startTime, company.timeZone),
-      minutes: booking.durationMinutes,
-    }),
+    ...calendarMailData(
+      'private-lesson.ics',
+      lessonCalendar(
+        {
+          code: booking.code,
+          summary: `Private lesson with ${coach}: ${kids.map((c) => c.firstName).join(', ')}`,
+          date: booking.date,
+          startTime: booking.startTime,
+          minutes: booking.durationMinutes,
+        },
+        company,
+      ),
+    ),
   });
 }

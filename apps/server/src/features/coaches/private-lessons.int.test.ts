@@ -302,6 +302,7 @@ describe('private lessons', () => {
       .slice(0, 15);
     expect(mail!.data.ics).toContain(`DTSTART:${start}Z`);
     expect(mail!.data.ics).toContain(`UID:${booking!.code}@tumble`);
+    expect(mail!.data.icsFilename).toBe('private-lesson.ics');
 
     const mine = (
       await t.app.inject({ method: 'GET', url: '/api/v1/students/private-lessons', headers: p.headers })

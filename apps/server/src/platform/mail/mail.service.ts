@@ -46,14 +46,16 @@ export async function queueMail(
 const MAX_ATTEMPTS = 5;
 
 /**
- * The files a mail carries, from its data: `ics` is a calendar file (an enrolment's sessions).
- * Kept in the outbox row so the sent mail and the .eml written without SMTP carry the same file.
+ * The files a mail carries, from its data: `ics` is a calendar file named `icsFilename` (see
+ * calendarMailData in ics.ts). Kept in the outbox row so the sent mail and the .eml written without
+ * SMTP carry the same file.
  */
-function attachmentsOf(data: Record<string, string>) {
+export function attachmentsOf(data: Record<string, string>) {
   return data.ics
     ? [
         {
-          filename: 'classes.ics',
+          // Mail queued before the name came with the data was always a class enrolment's.
+          filename: data.icsFilename ?? 'classes.ics',
           content: data.ics,
           contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         },
