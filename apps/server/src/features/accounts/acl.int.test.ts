@@ -41,6 +41,8 @@ const pagePermission: Record<string, Permission> = {
   '/admin/registration-anomalies': 'classes.write',
   '/admin/timetable': 'classes.read',
   '/admin/roll': 'roll.mark',
+  '/admin/private-lessons': 'bookings.read',
+  '/admin/students/invite': 'classes.write',
   '/admin/reports/daily-roll': 'classes.write',
   '/admin/reports/birthday-parties': 'bookings.read',
   '/admin/students/profile': 'parent.self',
@@ -49,6 +51,8 @@ const pagePermission: Record<string, Permission> = {
   '/admin/students/my-booking': 'parent.self',
   '/admin/students/my-party-booking': 'parent.self',
   '/admin/students/payments': 'parent.self',
+  '/admin/students/private-classes': 'parent.self',
+  '/admin/students/registrations': 'parent.self',
   '/admin/students/re-enroll': 'parent.self',
   '/admin/students/waiver': 'parent.self',
 };
