@@ -460,7 +460,7 @@ function VisitorForm({ authhash, page }: { authhash: string; page: RegistrationF
                   </Text>
                 ) : (
                   <Group justify="space-between" fw={700}>
-                    <Text fw={700}>Classes</Text>
+                    <Text fw={700}>Before discounts</Text>
                     <Text fw={700} data-testid="visitor-total">
                       {formatMoney(total, company.currency)}
                     </Text>
