@@ -21,6 +21,8 @@ export const queueStatusResponse = z.object({
   /** When the waiting room starts giving tickets (before it, the page is open for browsing). */
   waiting_room_opens_at: z.string().nullable(),
   time_zone: z.string(),
+  /** The waiting room's header, as the registration page shows it. */
+  company: z.object({ name: z.string(), logo: z.string().nullable() }),
   /** The server's clock, so a countdown does not trust the phone's. */
   now: z.string(),
 });

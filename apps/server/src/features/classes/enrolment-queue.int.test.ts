@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError } from '../../platform/errors.ts';
 import { Tenant } from '../../platform/tenancy.ts';
@@ -26,7 +26,10 @@ describe('enrolment day: the waiting room queue', () => {
   let tenant: Tenant;
   let other: Tenant;
 
-  /** A term opening at `opensAt` and a published form offering it; returns both. */
+  /**
+   * A term opening at `opensAt` and a published form offering it; returns both. The opening is
+   * stored 123 µs later, as one typed or computed in SQL may be (a JS Date holds whole ms).
+   */
   async function opening(opensAt: Date | null, company = tenant) {
     const { db } = t.database;
     const [term] = await db
@@ -37,7 +40,8 @@ describe('enrolment day: the waiting room queue', () => {
           startDate: '2027-02-01',
           endDate: '2027-04-09',
           status: 'open' as const,
-          publicEnrolmentOpensAt: opensAt,
+          publicEnrolmentOpensAt:
+            opensAt && sql`${opensAt.toISOString()}::timestamptz + interval '123 microseconds'`,
         }),
       )
       .returning();

@@ -54,6 +54,7 @@ export const enrolmentQueueRoutes: FastifyPluginAsyncZod = async (app) => {
         opens_at: status.opensAt?.toISOString() ?? null,
         waiting_room_opens_at: status.waitingRoomOpensAt?.toISOString() ?? null,
         time_zone: status.timeZone,
+        company: status.company,
         now: now.toISOString(),
       };
     },

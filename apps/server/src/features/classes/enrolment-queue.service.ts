@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
-import { companyOf } from '../accounts/accounts.service.ts';
+import { companyOf, logoUrl } from '../accounts/accounts.service.ts';
 import { publishedForm } from '../registration/registration.service.ts';
 import { terms } from './classes.tables.ts';
 import { enrolmentQueues, enrolmentQueueTickets } from './enrolment-queue.tables.ts';
@@ -76,7 +76,8 @@ async function openingsOf(db: Db, tenant: Tenant, termIds: number[]): Promise<Op
       enrolmentQueues,
       and(
         eq(enrolmentQueues.companyId, terms.companyId),
-        eq(enrolmentQueues.opensAt, terms.publicEnrolmentOpensAt),
+        // A queue's opening came through a JS Date: whole milliseconds, where the term's may not be.
+        eq(enrolmentQueues.opensAt, sql`date_trunc('milliseconds', ${terms.publicEnrolmentOpensAt})`),
       ),
     )
     .where(
@@ -116,6 +117,7 @@ export interface QueueStatusView {
   opensAt: Date | null;
   waitingRoomOpensAt: Date | null;
   timeZone: string;
+  company: { name: string; logo: string | null };
 }
 
 /** Whether the registration page of a form is behind the waiting room now. */
@@ -130,13 +132,22 @@ export async function queueStatus(
     pendingOpening(db, tenant, formKey, now),
     companyOf(db, tenant),
   ]);
-  if (!opening) return { queued: false, opensAt: null, waitingRoomOpensAt: null, timeZone: company.timeZone };
+  const brand = { name: company.name, logo: logoUrl(company.logoFile) };
+  if (!opening)
+    return {
+      queued: false,
+      opensAt: null,
+      waitingRoomOpensAt: null,
+      timeZone: company.timeZone,
+      company: brand,
+    };
   const waitingRoomOpensAt = new Date(opening.opensAt.getTime() - settings.waitingRoomMinutes * MINUTE);
   return {
     queued: now >= waitingRoomOpensAt,
     opensAt: opening.opensAt,
     waitingRoomOpensAt,
     timeZone: company.timeZone,
+    company: brand,
   };
 }
 

@@ -39,6 +39,7 @@ function queueServer(options: { queued?: boolean } = {}) {
         waiting_room_opens_at:
           options.queued === false ? null : new Date(OPENS - 30 * 60 * SECOND).toISOString(),
         time_zone: 'Australia/Sydney',
+        company: { name: 'Bounce Gymnastics', logo: null },
         now: new Date().toISOString(),
       }),
     'POST /api/v1/registration/queue': () => json(ticket()),

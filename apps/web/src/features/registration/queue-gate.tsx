@@ -2,6 +2,7 @@ import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { QueueStatus, QueueTicket } from '@tumble/contracts/enrolment-queue';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
+import { BookingHeader } from '../../components/booking-header';
 import { PageLoader } from '../../components/page-loader';
 import {
   fetchQueueStatus,
@@ -22,7 +23,7 @@ export interface EnrolmentQueueGateProps {
 type Gate =
   | { kind: 'checking' }
   | { kind: 'open'; token: string | null }
-  | { kind: 'waiting'; ticket: QueueTicket; timeZone: string; offset: number };
+  | { kind: 'waiting'; ticket: QueueTicket; status: QueueStatus; offset: number };
 
 const SECOND = 1000;
 /** setTimeout's longest delay; a page left open longer asks again then. */
@@ -88,15 +89,15 @@ export function EnrolmentQueueGate({ formKey, authhash, children }: EnrolmentQue
         else setGate({ kind: 'open', token: null });
         return;
       }
-      if (!cancelled) follow(ticket, status.time_zone);
+      if (!cancelled) follow(ticket, status);
     }
 
-    function follow(ticket: QueueTicket, timeZone: string) {
+    function follow(ticket: QueueTicket, status: QueueStatus) {
       if (ticket.admitted) {
         setGate({ kind: 'open', token: ticket.token });
         return;
       }
-      setGate({ kind: 'waiting', ticket, timeZone, offset: Date.parse(ticket.now) - Date.now() });
+      setGate({ kind: 'waiting', ticket, status, offset: Date.parse(ticket.now) - Date.now() });
       // Admission is arithmetic (one family every 1/admit_per_second from the opening): the page
       // counts down by itself and asks the server only when this ticket's turn comes, and every
       // half minute meanwhile (in case staff move the opening), so a thousand waiting browsers
@@ -109,11 +110,11 @@ export function EnrolmentQueueGate({ formKey, authhash, children }: EnrolmentQue
           next = await pollQueueTicket(ticket.token, authhash);
         } catch {
           // Busy or offline for a moment: the place is kept; ask again.
-          if (!cancelled) later(RETRY + jitter(), async () => follow(ticket, timeZone));
+          if (!cancelled) later(RETRY + jitter(), async () => follow(ticket, status));
           return;
         }
         if (cancelled) return;
-        if (next) follow(next, timeZone);
+        if (next) follow(next, status);
         else {
           forgetTicket(authhash, formKey);
           await check();
@@ -130,7 +131,12 @@ export function EnrolmentQueueGate({ formKey, authhash, children }: EnrolmentQue
 
   if (gate.kind === 'checking') return <PageLoader />;
   if (gate.kind === 'open') return <>{children(gate.token)}</>;
-  return <WaitingRoom ticket={gate.ticket} timeZone={gate.timeZone} offset={gate.offset} />;
+  return (
+    <>
+      <BookingHeader company={gate.status.company} />
+      <WaitingRoom ticket={gate.ticket} timeZone={gate.status.time_zone} offset={gate.offset} />
+    </>
+  );
 }
 
 /** The waiting room card: the countdown to the opening, then the parent's place and a rough wait. */
