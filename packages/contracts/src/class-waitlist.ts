@@ -29,8 +29,11 @@ export const holdQuery = z.object({
 
 /** GET /api/v1/registration/holds?token&authhash: the places a link holds for the signed-in parent. */
 export const heldPlacesResponse = z.object({
-  /** `open`: can be paid for; `taken`: already paid; `closed`: declined, lapsed or released. */
-  status: z.enum(['open', 'taken', 'closed']),
+  /**
+   * `open`: can be paid for; `paying`: a checkout started with the link is paying; `taken`: already
+   * paid; `closed`: declined, lapsed or released.
+   */
+  status: z.enum(['open', 'paying', 'taken', 'closed']),
   /** Why it cannot be taken up, when it is not open. */
   message: z.string().nullable(),
   held_for: z.string().nullable(),

@@ -26,7 +26,7 @@ import {
 } from './class-waitlist.service.ts';
 import { classWaitlist } from './class-waitlist.tables.ts';
 import { classEnrolments, termClasses } from './classes.tables.ts';
-import { HOLD_CLOSED, releaseHold, releaseLapsedHolds } from './holds.service.ts';
+import { HOLD_CLOSED, HOLD_PAYING, releaseHold, releaseLapsedHolds } from './holds.service.ts';
 
 const DATES = ['2030-01-08', '2030-01-15', '2030-01-22'];
 
@@ -405,6 +405,18 @@ describe('class waitlist offers', () => {
         ],
       });
       expect(view.json().expires_display).toMatch(/\d{4}, \d{1,2}:\d{2}/);
+
+      // While a checkout started with the link is paying, the link says so (and cannot pay twice).
+      await db()
+        .update(classEnrolments)
+        .set({ heldFor: 'checkout' })
+        .where(eq(classEnrolments.holdToken, offer.holdToken!));
+      const paying = (await t.app.inject({ method: 'GET', url, headers })).json();
+      expect(paying).toMatchObject({ status: 'paying', message: HOLD_PAYING });
+      await db()
+        .update(classEnrolments)
+        .set({ heldFor: 'offer' })
+        .where(eq(classEnrolments.holdToken, offer.holdToken!));
 
       const stranger = (await sessionFor(db(), await parent())).headers;
       expect((await t.app.inject({ method: 'GET', url, headers: stranger })).statusCode).toBe(404);

@@ -32,6 +32,8 @@ const LAPSING: HeldFor[] = ['offer', 'trial_conversion', 'rollover'];
 export const HOLD_CLOSED =
   'This link is no longer open: the place has been taken up, declined or its hold has ended.';
 export const HOLD_TAKEN = 'You have already taken up this place.';
+export const HOLD_PAYING =
+  'A payment for this place has already been started: please finish it on the card page, or try again in a few minutes.';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -135,7 +137,7 @@ export async function holdPlaces(
 }
 
 export interface HeldPlacesView {
-  status: 'open' | 'taken' | 'closed';
+  status: 'open' | 'paying' | 'taken' | 'closed';
   message: string | null;
   held_for: string | null;
   expires_at: string | null;
@@ -194,15 +196,17 @@ export async function heldPlaces(
       ),
     );
   const now = Date.now();
-  const open = rows.every(
-    (r) => r.status === 'pending' && r.holdExpiresAt !== null && r.holdExpiresAt.getTime() > now,
-  );
+  const live = (r: (typeof rows)[number]) =>
+    r.status === 'pending' && r.holdExpiresAt !== null && r.holdExpiresAt.getTime() > now;
+  // A checkout started with the link holds the places while its card payment is open.
+  const paying = rows.some((r) => live(r) && r.heldFor === 'checkout');
+  const open = !paying && rows.every((r) => live(r) && LAPSING.includes(r.heldFor as HeldFor));
   const taken = rows.some((r) => r.status === 'active');
-  const status = open ? 'open' : taken ? 'taken' : 'closed';
+  const status = open ? 'open' : taken ? 'taken' : paying ? 'paying' : 'closed';
   const expiresAt = rows[0]!.holdExpiresAt;
   return {
     status,
-    message: status === 'open' ? null : status === 'taken' ? HOLD_TAKEN : HOLD_CLOSED,
+    message: open ? null : taken ? HOLD_TAKEN : paying ? HOLD_PAYING : HOLD_CLOSED,
     held_for: rows[0]!.heldFor,
     expires_at: expiresAt?.toISOString() ?? null,
     expires_display: expiresAt ? displayInstant(expiresAt, company.timeZone) : null,

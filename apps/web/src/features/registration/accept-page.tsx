@@ -49,6 +49,14 @@ const HELD_FOR: Record<string, string> = {
   rollover: 'Confirm your place for next term',
 };
 
+/** The heading of a link that cannot be paid through now. */
+const CLOSED_TITLE = {
+  open: 'This place is no longer held',
+  taken: 'Already yours',
+  paying: 'Payment in progress',
+  closed: 'This place is no longer held',
+} as const;
+
 export function acceptPath(authhash: string, token: string, decline = false) {
   const query = new URLSearchParams({ token, authhash });
   if (decline) query.set('decline', '1');
@@ -71,10 +79,7 @@ function AcceptLoader({ authhash, token, decline }: { authhash: string; token: s
       (hold.error instanceof ApiError ? hold.error.serverMessage : null) ??
       messages.formLoadFailed;
     return (
-      <Closed
-        header={header}
-        title={hold.data?.status === 'taken' ? 'Already yours' : 'This place is no longer held'}
-      >
+      <Closed header={header} title={CLOSED_TITLE[hold.data?.status ?? 'closed']}>
         {message}
       </Closed>
     );
