@@ -247,3 +247,48 @@ export async function classNamesById(db: Db, tenant: Tenant, ids: number[]): Pro
     .where(tenant.where(termClasses, inArray(termClasses.id, unique)));
   return new Map(rows.map((r) => [r.id, `${r.name} ${clockTime(r.startTime)}`]));
 }
+
+/**
+ * What each of a parent's enrolment purchases bought, by purchase id, for the parent's payments and
+ * receipts: "Kinder Gym Tuesday 4:00pm for Leo; Ninja Saturday 9:00am (trial) for Mia (booking EN-…)".
+ */
+export async function enrolmentPurchasesOfParent(
+  db: Db,
+  tenant: Tenant,
+  parentId: number,
+): Promise<Map<number, string>> {
+  const purchases = await db
+    .select({ id: enrolmentPurchases.id, code: enrolmentPurchases.code })
+    .from(enrolmentPurchases)
+    .where(tenant.where(enrolmentPurchases, eq(enrolmentPurchases.parentId, parentId)));
+  const places = await placesOf(
+    db,
+    tenant,
+    purchases.map((p) => p.id),
+  );
+  const [classNames, kids] = await Promise.all([
+    classNamesById(
+      db,
+      tenant,
+      places.map((p) => p.termClassId),
+    ),
+    childrenByIds(
+      db,
+      tenant,
+      places.map((p) => p.childId),
+    ),
+  ]);
+  const firstNames = new Map(kids.map((k) => [k.id, k.firstName]));
+  return new Map(
+    purchases.map((purchase) => {
+      // One phrase per class (and trial or not), naming the children it is for.
+      const phrases = new Map<string, string[]>();
+      for (const place of places.filter((p) => p.purchaseId === purchase.id)) {
+        const what = `${classNames.get(place.termClassId) ?? 'A class'}${place.kind === 'enrolled' ? '' : ` (${place.kind})`}`;
+        phrases.set(what, [...(phrases.get(what) ?? []), firstNames.get(place.childId) ?? '']);
+      }
+      const bought = [...phrases].map(([what, names]) => `${what} for ${names.join(', ')}`).join('; ');
+      return [purchase.id, `${bought || 'Classes'} (booking ${purchase.code})`];
+    }),
+  );
+}

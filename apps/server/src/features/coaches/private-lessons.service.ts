@@ -24,6 +24,7 @@ import {
 } from '../../platform/time.ts';
 import { type Company, companyOf, contactOf } from '../accounts/accounts.service.ts';
 import { contactsByIds } from '../accounts/profile.service.ts';
+import { clockTime } from '../classes/class-finder.service.ts';
 import { hhmm, isRestricted } from '../events/availability.ts';
 import { childrenByIds } from '../students/children.service.ts';
 import { restrictedDatesFor } from '../venues/venues.service.ts';
@@ -434,4 +435,48 @@ export async function staffPrivateLessons(
       coach_on_leave: r.status === 'confirmed' && onLeave(leaves, r.coachId, r.date),
     })),
   };
+}
+
+/** 'Tue 1 Dec 4:00pm': a lesson's day and time as a parent reads it in a list of payments. */
+function lessonWhen(date: string, startTime: string): string {
+  const day = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  }).format(new Date(`${date}T00:00:00Z`));
+  return `${day.replace(',', '')} ${clockTime(startTime)}`;
+}
+
+/**
+ * What each of a parent's private lesson bookings (the pipeline kind `private_lesson`) was for, by
+ * booking id, for the parent's payments and receipts: "Private lesson with Casey, Tue 1 Dec 4:00pm
+ * (booking PL-…)". Every booking whatever its status: a cancelled lesson's payment was still made.
+ */
+export async function lessonPurchasesOfParent(
+  db: Db,
+  tenant: Tenant,
+  parentId: number,
+): Promise<Map<number, string>> {
+  const rows = await db
+    .select({
+      id: privateLessonBookings.id,
+      code: privateLessonBookings.code,
+      coachId: privateLessonBookings.coachId,
+      date: privateLessonBookings.date,
+      startTime: privateLessonBookings.startTime,
+    })
+    .from(privateLessonBookings)
+    .where(tenant.where(privateLessonBookings, eq(privateLessonBookings.parentId, parentId)));
+  const coachNames = await namesOfCoaches(
+    db,
+    tenant,
+    rows.map((r) => r.coachId),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      `Private lesson with ${coachNames.get(r.coachId) ?? 'a coach'}, ${lessonWhen(r.date, r.startTime)} (booking ${r.code})`,
+    ]),
+  );
 }

@@ -5,11 +5,14 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { formatMoney } from '../../platform/money.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
+import type { PurchaseKind } from '../../platform/payments/settlement.ts';
 import { renderPdf } from '../../platform/pdf.ts';
 import { displayDate, displayInstant, todayIn } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
 import { contactsByIds } from '../accounts/profile.service.ts';
 import { childrenOfBookings, parentBookings, placesOfBookings } from '../bookings/family-bookings.service.ts';
+import { enrolmentPurchasesOfParent } from '../classes/enrolment-purchases.service.ts';
+import { lessonPurchasesOfParent } from '../coaches/private-lessons.service.ts';
 import { hhmm } from '../events/availability.ts';
 import { eventNames, sessionsByIds } from '../events/events.service.ts';
 import { guestsOfParties, parentPartyBookings } from '../parties/family-parties.service.ts';
@@ -186,80 +189,62 @@ export async function myPartyBookings(deps: AppDeps, auth: AuthContext): Promise
 
 interface OwnPayment {
   payment: typeof payments.$inferSelect;
-  eventName: string | null;
-  // The short references people read out (BK-…, BP-…), never the link secrets.
-  bookingRef: string | null;
-  partyRef: string | null;
-  partyDate: string | null;
+  // What it was for, with the short reference people read out (BK-…, BP-…, EN-…, PL-…), never a link secret.
+  description: string;
 }
 
-/** The parent's payments that money moved for (paid, refund due, refunded), with what each was for. */
+/**
+ * The parent's payments that money moved for (paid, refund due, refunded), with what each was for:
+ * every purchase kind's, each kind's own purchases read through its feature's service.
+ */
 async function ownPayments(deps: AppDeps, auth: AuthContext, paymentId?: number): Promise<OwnPayment[]> {
   const { db } = deps.database;
   const { tenant } = auth;
-  const [booked, parties] = await Promise.all([
+  const [booked, parties, enrolments, lessons] = await Promise.all([
     parentBookings(db, tenant, auth.userId),
     parentPartyBookings(db, tenant, auth.userId),
+    enrolmentPurchasesOfParent(db, tenant, auth.userId),
+    lessonPurchasesOfParent(db, tenant, auth.userId),
   ]);
-  const purchases = [
-    booked.length > 0
-      ? and(
-          eq(payments.purchaseKind, 'event'),
-          inArray(
-            payments.purchaseId,
-            booked.map((b) => b.id),
-          ),
-        )
-      : undefined,
-    parties.length > 0
-      ? and(
-          eq(payments.purchaseKind, 'party'),
-          inArray(
-            payments.purchaseId,
-            parties.map((p) => p.party.id),
-          ),
-        )
-      : undefined,
-  ].filter((condition) => condition !== undefined);
-  if (purchases.length === 0) return [];
-  const [rows, names] = await Promise.all([
-    db
-      .select()
-      .from(payments)
-      .where(
-        tenant.where(
-          payments,
-          or(...purchases),
-          inArray(payments.status, ['paid', 'refund_due', 'refunded']),
-          isNotNull(payments.paidAt),
-          paymentId === undefined ? undefined : eq(payments.id, paymentId),
-        ),
-      )
-      .orderBy(desc(payments.paidAt), desc(payments.id)),
-    eventNames(
-      db,
-      tenant,
-      booked.map((b) => b.eventId),
+  const names = await eventNames(
+    db,
+    tenant,
+    booked.map((b) => b.eventId),
+  );
+  const bought: Record<PurchaseKind, Map<number, string>> = {
+    event: new Map(booked.map((b) => [b.id, `${names.get(b.eventId) ?? 'Event'} (booking ${b.code})`])),
+    party: new Map(
+      parties.map(({ party }) => [
+        party.id,
+        `Birthday party deposit, ${party.date ? displayDate(party.date) : ''} (booking ${party.code})`,
+      ]),
     ),
-  ]);
-  const bookingById = new Map(booked.map((b) => [b.id, b]));
-  const partyById = new Map(parties.map(({ party }) => [party.id, party]));
-  return rows.map((payment) => {
-    const booking = payment.purchaseKind === 'event' ? bookingById.get(payment.purchaseId) : undefined;
-    const party = payment.purchaseKind === 'party' ? partyById.get(payment.purchaseId) : undefined;
-    return {
-      payment,
-      eventName: booking ? (names.get(booking.eventId) ?? null) : null,
-      bookingRef: booking?.code ?? null,
-      partyRef: party?.code ?? null,
-      partyDate: party?.date ?? null,
-    };
-  });
-}
-
-function describe(row: OwnPayment): string {
-  if (row.eventName) return `${row.eventName} (booking ${row.bookingRef})`;
-  return `Birthday party deposit, ${row.partyDate ? displayDate(row.partyDate) : ''} (booking ${row.partyRef})`;
+    enrolment: enrolments,
+    private_lesson: lessons,
+  };
+  const purchases = (Object.entries(bought) as [PurchaseKind, Map<number, string>][])
+    .filter(([, ofKind]) => ofKind.size > 0)
+    .map(([kind, ofKind]) =>
+      and(eq(payments.purchaseKind, kind), inArray(payments.purchaseId, [...ofKind.keys()])),
+    );
+  if (purchases.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(
+      tenant.where(
+        payments,
+        or(...purchases),
+        inArray(payments.status, ['paid', 'refund_due', 'refunded']),
+        isNotNull(payments.paidAt),
+        paymentId === undefined ? undefined : eq(payments.id, paymentId),
+      ),
+    )
+    .orderBy(desc(payments.paidAt), desc(payments.id));
+  return rows.map((payment) => ({
+    payment,
+    description: bought[payment.purchaseKind].get(payment.purchaseId) ?? '',
+  }));
 }
 
 /** GET /api/v1/students/payments */
@@ -270,7 +255,7 @@ export async function myPayments(deps: AppDeps, auth: AuthContext): Promise<MyPa
   ]);
   return rows.map((row) => ({
     id: row.payment.id,
-    description: describe(row),
+    description: row.description,
     amount: row.payment.amount,
     status: row.payment.status,
     provider: row.payment.provider,
@@ -305,7 +290,7 @@ export async function paymentReceipt(deps: AppDeps, auth: AuthContext, paymentId
         rows: [
           ['Date paid', payment.paidAt ? displayInstant(payment.paidAt, company.timeZone) : ''],
           ['Received from', parent ? `${parent.fullName} <${parent.email}>` : ''],
-          ['For', describe(row)],
+          ['For', row.description],
           ['Amount', `${formatMoney(payment.amount, company.currency)} ${company.currency}`],
           ['Paid by', providerNames[payment.provider] ?? payment.provider],
           ['Payment reference', payment.providerRef],
