@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { goViaSidebar, signInAsStaff } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { apiCall } from './support/booking.ts';
 import { baseUrl } from './support/browser.ts';
@@ -10,12 +11,23 @@ import { shows } from './support/ui.ts';
 
 const browser = useBrowser();
 
+/** DD/MM/YYYY of a child who is three and a half today (the demo's Kinder Gym age). */
+function threeAndAHalf(): string {
+  const born = new Date();
+  born.setUTCMonth(born.getUTCMonth() - 42);
+  const dd = String(born.getUTCDate()).padStart(2, '0');
+  const mm = String(born.getUTCMonth() + 1).padStart(2, '0');
+  return `${dd}/${mm}/${born.getUTCFullYear()}`;
+}
+
 /**
  * A provider's own website on another origin (localhost, not the app's 127.0.0.1, and another
  * port): a page with some text, the snippet from the form's admin page, and a footer after it.
  */
 let site: Server;
 let siteOrigin: string;
+/** The script tag staff copied from the form's page (the website's owner pastes it in). */
+let snippet = '';
 
 function websitePage(): string {
   return `<!doctype html>
@@ -25,7 +37,7 @@ function websitePage(): string {
     <header style="padding:16px;background:#234"><h1 style="color:#fff;margin:0">Demo Gym</h1></header>
     <main style="padding:16px">
       <p>Enrol in our term classes below.</p>
-      <script src="${baseUrl()}/embed/registration.js" data-form="term-classes" data-authhash="${demo.authhash}" async></script>
+      ${snippet}
     </main>
     <footer id="footer" style="padding:16px;background:#eee">Demo Gym · 1 Example Street</footer>
   </body>
@@ -54,6 +66,20 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
 
   it('shows the form in an iframe that grows to its content height', async () => {
     const { page, shot } = fixture();
+    // Staff copy the snippet from the form's page (Classes › Registration forms › Term classes).
+    await signInAsStaff(page);
+    await goViaSidebar(page, viewport, 'Registration forms', '/admin/registration-forms');
+    await page.getByRole('link', { name: 'Term classes', exact: true }).first().click();
+    const embed = page.locator('[data-section="embed"]');
+    const tag = embed.getByText(/^<script src=/);
+    await shows(tag, 'the embed snippet on the form’s page');
+    snippet = (await tag.textContent()) ?? '';
+    expect(snippet).toBe(
+      `<script src="${baseUrl()}/embed/registration.js" data-form="term-classes" data-authhash="${demo.authhash}" async></script>`,
+    );
+    await embed.scrollIntoViewIfNeeded();
+    await shot('0-form-page', { fullPage: false });
+
     await page.goto(`${siteOrigin}/`);
     const iframe = page.locator('iframe[data-tumble-registration="term-classes"]');
     await shows(iframe, 'the iframe the snippet inserts');
@@ -65,57 +91,87 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
       `${baseUrl()}/registration/?f=term-classes&authhash=${demo.authhash}&embed=1`,
     );
 
-    // Signed out, the form asks the parent to sign in, inside the frame (the company allows this website).
+    // A visitor sees the form inside the website right away.
     const frame = page.frameLocator('iframe[data-tumble-registration="term-classes"]');
-    await shows(frame.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in in the frame');
-    await shot('1-sign-in');
-    await frame.getByRole('textbox', { name: 'Email address', exact: true }).fill(demo.parent.email);
-    await frame.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.parent.password);
-    await frame.getByRole('button', { name: 'Sign In', exact: true }).click();
     await shows(frame.getByRole('heading', { level: 1, name: 'Term classes' }), 'the form in the frame');
-    await shows(frame.getByRole('region', { name: 'Child 1', exact: true }), 'the first child');
+    const child = frame.getByRole('region', { name: 'Child 1', exact: true });
+    await shows(child, 'the first child');
 
-    // The frame's height follows the form: taller than the 600px it starts at, no scroll bar inside.
+    // The frame's height follows the form (from the 600px the script starts with), no scroll bar inside.
     const frameHeight = async () => (await iframe.boundingBox())?.height ?? 0;
-    await expect.poll(frameHeight, { timeout: UI_TIMEOUT, interval: 100 }).toBeGreaterThan(600);
-    const inner = page.frames().find((f) => f.url().startsWith(`${baseUrl()}/registration/`));
-    expect(inner, 'the registration page’s frame').toBeDefined();
+    const inner = () =>
+      page.frames().find((f) => f.url().startsWith(`${baseUrl()}/`) && f !== page.mainFrame());
+    const noInnerScroll = () =>
+      inner()!.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1);
     // The other origin's frame paints what scrolls into view a moment later than the page.
     const painted = async () => {
-      await inner!.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await inner()!.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+      );
       await page.waitForTimeout(500);
     };
-    const noInnerScroll = () =>
-      inner!.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1);
+    await expect.poll(frameHeight, { timeout: UI_TIMEOUT, interval: 100 }).not.toBe(600);
     await expect.poll(noInnerScroll, { timeout: UI_TIMEOUT, interval: 100 }).toBe(true);
-    const before = await frameHeight();
+    const first = await frameHeight();
     // Viewport pictures: a full-page capture does not paint a cross-origin frame below the fold.
-    await shot('2-form', { fullPage: false });
+    await shot('1-form', { fullPage: false });
+
+    // A date of birth lists the classes for that age: the frame grows to them.
+    const dob = child.getByRole('textbox', { name: 'Child’s date of birth' });
+    await dob.fill(threeAndAHalf());
+    // Close the date picker's calendar.
+    await dob.press('Escape');
+    await shows(child.getByRole('list'), 'the classes for the child’s age');
+    await expect.poll(frameHeight, { timeout: UI_TIMEOUT, interval: 100 }).toBeGreaterThan(first + 200);
+    await expect.poll(noInnerScroll, { timeout: UI_TIMEOUT, interval: 100 }).toBe(true);
+    await shot('2-classes', { fullPage: false });
     await page.locator('#footer').scrollIntoViewIfNeeded();
     await painted();
     await shot('3-form-end', { fullPage: false });
 
-    // Content added inside the form (a second child) makes the frame taller again.
-    await frame.getByRole('button', { name: 'Add another child' }).click();
-    await shows(frame.getByRole('region', { name: 'Child 2', exact: true }), 'the second child');
-    await expect.poll(frameHeight, { timeout: UI_TIMEOUT, interval: 100 }).toBeGreaterThan(before);
+    // Paying starts with signing in, inside the frame too (the company allows this website).
+    await child.getByRole('listitem').first().getByRole('button', { name: 'Enrol', exact: true }).click();
+    await frame.getByRole('button', { name: 'Sign in to pay' }).click();
+    await shows(frame.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in in the frame');
+    await painted();
+    await shot('4-sign-in', { fullPage: false });
+    await frame.getByRole('textbox', { name: 'Email address', exact: true }).fill(demo.parent.email);
+    await frame.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.parent.password);
+    await frame.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await shows(frame.getByRole('heading', { level: 1, name: 'Term classes' }), 'the form again, signed in');
+    await shows(frame.getByRole('region', { name: 'Child 1', exact: true }), 'the first child');
+    // The signed-in form fills in the child and the class chosen before: wait for its height to settle.
+    let last = -1;
+    await expect
+      .poll(
+        async () => {
+          const now = await frameHeight();
+          const settled = now === last;
+          last = now;
+          return settled;
+        },
+        { timeout: UI_TIMEOUT, interval: 500 },
+      )
+      .toBe(true);
     await expect.poll(noInnerScroll, { timeout: UI_TIMEOUT, interval: 100 }).toBe(true);
     await page.locator('#footer').scrollIntoViewIfNeeded();
     await painted();
-    await shot('4-grown-end', { fullPage: false });
+    await shot('5-signed-in-end', { fullPage: false });
   });
 
   it('is refused inside a website the company did not list', async () => {
-    const { page } = fixture();
+    const { page, shot } = fixture();
+    snippet ||= `<script src="${baseUrl()}/embed/registration.js" data-form="term-classes" data-authhash="${demo.authhash}" async></script>`;
     // The same page from 127.0.0.1 (another origin than the listed localhost one).
     const unlisted = siteOrigin.replace('localhost', '127.0.0.1');
     const answer = await page.goto(`${unlisted}/`);
     expect(answer?.ok()).toBe(true);
     const iframe = page.locator('iframe[data-tumble-registration="term-classes"]');
     await shows(iframe, 'the iframe the snippet inserts');
-    // The browser blocks the framed page (CSP frame-ancestors): no sign-in heading ever shows.
+    // The browser blocks the framed page (CSP frame-ancestors): the form never shows.
     const frame = page.frameLocator('iframe[data-tumble-registration="term-classes"]');
     await page.waitForTimeout(1_500);
-    expect(await frame.getByRole('heading', { name: 'Parent Sign In' }).count()).toBe(0);
+    expect(await frame.getByRole('heading', { name: 'Term classes' }).count()).toBe(0);
+    await shot('6-refused', { fullPage: false });
   });
 });

@@ -149,7 +149,7 @@ export const registrationFormsResource = defineResource({
       label: 'Public link and embed',
       columns: [
         { name: 'what', label: 'What' },
-        { name: 'value', label: 'Copy this' },
+        { name: 'value', label: 'Details' },
       ],
       rows: async ({ tx, tenant, deps }, row) => {
         const { authhash } = await companyOf(tx, tenant);
