@@ -4,12 +4,14 @@ import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { addDays, todayIn } from '../../platform/time.ts';
 import { createClassWithSessions } from '../../testing/coach-fixtures.ts';
-import { type CompanyRow, createCompany, createUser } from '../../testing/factories.ts';
+import { type CompanyRow, createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
+import { registrationForms } from '../registration/registration.tables.ts';
 import { children } from '../students/students.tables.ts';
 import { placesLeft } from './capacity.service.ts';
 import { trialFollowUps } from './class-waitlist.tables.ts';
 import { classEnrolments, termClasses } from './classes.tables.ts';
+import { enrolmentPurchaseItems, enrolmentPurchases } from './enrolments.tables.ts';
 import { followUpTrials, releaseLapsedHolds } from './holds.service.ts';
 
 describe('trial conversion links', () => {
@@ -151,5 +153,44 @@ describe('trial conversion links', () => {
       .from(trialFollowUps)
       .where(eq(trialFollowUps.trialEnrolmentId, cls.trial.id));
     expect(followUp!.holdEnrolmentId).toBeNull();
+  });
+
+  it('the Enrol link pays through the form the trial was booked through', async () => {
+    const cls = await classWithTrial();
+    const form = (key: string, name: string) =>
+      db()
+        .insert(registrationForms)
+        .values({ companyId: company.id, key, name, termIds: [cls.term.id], published: true })
+        .returning();
+    await form(`a-${cls.termClass.id}`, 'A first form');
+    const [trialForm] = await form(`z-${cls.termClass.id}`, 'Z trial form');
+    const [purchase] = await db()
+      .insert(enrolmentPurchases)
+      .values({
+        companyId: company.id,
+        parentId: cls.parent.id,
+        reference: `ref-${cls.trial.id}`,
+        code: `EN-${cls.trial.id}`,
+        status: 'confirmed',
+        pricing: { total: 1000 },
+        total: 1000,
+        registrationFormId: trialForm!.id,
+      })
+      .returning();
+    await db()
+      .insert(enrolmentPurchaseItems)
+      .values({ companyId: company.id, purchaseId: purchase!.id, enrolmentId: cls.trial.id, amount: 1000 });
+    await followUpTrials(t.deps);
+    const [hold] = await holdsOf(cls.termClass.id);
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/registration/holds?authhash=${company.authhash}&token=${hold!.holdToken}`,
+      headers: (await sessionFor(db(), cls.parent)).headers,
+    });
+    expect(view.json()).toMatchObject({
+      status: 'open',
+      held_for: 'trial_conversion',
+      form_key: trialForm!.key,
+    });
   });
 });

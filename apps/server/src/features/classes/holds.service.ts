@@ -8,6 +8,7 @@ import { randomToken } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { addDays, displayDate, displayInstant, todayIn, zonedInstant } from '../../platform/time.ts';
 import { companyOf, contactOf } from '../accounts/accounts.service.ts';
+import { formOfPurchase } from '../registration/enrolment-form-reads.service.ts';
 import { publishedForms } from '../registration/published-forms.service.ts';
 import { publishedForm } from '../registration/registration.service.ts';
 import { childrenByIds } from '../students/children.service.ts';
@@ -17,6 +18,7 @@ import { closeOffers, offerFreedPlaces, settleOffers } from './class-waitlist.se
 import { classWaitlist, trialFollowUps } from './class-waitlist.tables.ts';
 import { classEnrolments, classSessions, termClasses } from './classes.tables.ts';
 import { enrolmentSettingsOf } from './enrolment-purchases.service.ts';
+import { enrolmentPurchaseItems, enrolmentPurchases } from './enrolments.tables.ts';
 
 /**
  * Held places (decision 013) a family takes up through one link: a waitlist offer, a trial's
@@ -223,18 +225,56 @@ export async function heldPlaces(
         first_session: r.startsOn ? displayDate(r.startsOn) : '',
       };
     }),
-    form_key: await formOffering(db, tenant, classes),
+    form_key: await formOffering(
+      db,
+      tenant,
+      classes,
+      await trialFormKey(
+        db,
+        tenant,
+        rows.map((r) => r.id),
+      ),
+    ),
   };
 }
 
-/** The key of a published registration form that offers all these classes (the checkout goes through one); null when none does. */
-async function formOffering(db: Db, tenant: Tenant, classes: { id: number }[]) {
+/**
+ * The key of a published registration form that offers all these classes (the checkout goes through
+ * one): `preferred` (the form a trial was booked through) when it still does, else the first by
+ * name; null when none does.
+ */
+async function formOffering(db: Db, tenant: Tenant, classes: { id: number }[], preferred: string | null) {
   const ids = [...new Set(classes.map((c) => c.id))];
-  for (const { key } of await publishedForms(db, tenant)) {
+  const keys = (await publishedForms(db, tenant)).map((f) => f.key);
+  for (const key of preferred && keys.includes(preferred) ? [preferred, ...keys] : keys) {
     const form = await publishedForm(db, tenant, key);
     if (form && (await offeredClasses(db, tenant, form, ids)).length === ids.length) return key;
   }
   return null;
+}
+
+/** The form the trial of a trial conversion hold was booked through; null for other holds. */
+async function trialFormKey(db: Db, tenant: Tenant, enrolmentIds: number[]): Promise<string | null> {
+  const [row] = await db
+    .select({ formId: enrolmentPurchases.registrationFormId })
+    .from(trialFollowUps)
+    .innerJoin(
+      enrolmentPurchaseItems,
+      and(
+        eq(enrolmentPurchaseItems.enrolmentId, trialFollowUps.trialEnrolmentId),
+        eq(enrolmentPurchaseItems.companyId, trialFollowUps.companyId),
+      ),
+    )
+    .innerJoin(
+      enrolmentPurchases,
+      and(
+        eq(enrolmentPurchases.id, enrolmentPurchaseItems.purchaseId),
+        eq(enrolmentPurchases.companyId, enrolmentPurchaseItems.companyId),
+      ),
+    )
+    .where(tenant.where(trialFollowUps, inArray(trialFollowUps.holdEnrolmentId, enrolmentIds)))
+    .limit(1);
+  return (await formOfPurchase(db, tenant, row?.formId ?? null))?.key ?? null;
 }
 
 /**
