@@ -90,6 +90,7 @@ function stub() {
         opens_at: null,
         waiting_room_opens_at: null,
         time_zone: 'Australia/Sydney',
+        company: { name: 'Bounce Gymnastics', logo: null },
         now: new Date().toISOString(),
       }),
     'GET /api/v1/registration/form': () => json(form),
