@@ -216,4 +216,28 @@ describe('class finder for visitors, and failed enrolment payments', () => {
     expect(await paymentStatus(answer.sessionId)).toBe('paid');
     expect(await failedAnomalies(purchase.id)).toHaveLength(1);
   });
+
+  it('closing the card form after a failed Stripe payment still releases the purchase', async () => {
+    const setup = await setUp('stripe');
+    const answer = await checkout(setup);
+    stub.markFailed(answer.sessionId);
+    const event = stub.checkoutEvent('checkout.session.async_payment_failed', answer.sessionId);
+    await t.app.inject({
+      method: 'POST',
+      url: '/integrations/stripe/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stub.signatureHeader(event.payload),
+      },
+      payload: event.payload,
+    });
+    expect(await paymentStatus(answer.sessionId)).toBe('failed');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/integrations/stripe/cancel-session?session=${answer.sessionId}`,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await purchaseOf(answer.booking_hash)).status).toBe('expired');
+    expect(await paymentStatus(answer.sessionId)).toBe('expired');
+  });
 });

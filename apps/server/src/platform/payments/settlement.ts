@@ -159,17 +159,21 @@ export async function cancelCheckout(
   const tenant = new Tenant(payment.companyId);
   await providerFor(deps, tenant, providerName).expireCheckout(sessionId);
   const outcome = await settleCheckout(deps, providerName, sessionId);
-  if (outcome !== 'open') return;
-  // A provider that still says 'open' after expiring: end our side anyway.
+  if (outcome === 'paid' || outcome === 'refund_due' || outcome === 'expired') return;
+  // A provider that still says 'open' (or 'failed': a Stripe session whose payment failed cannot be
+  // expired) after expiring: end our side anyway, unless the payment was settled meanwhile.
   const purchase = purchaseOf(payment);
-  await deps.database.db.transaction(async (tx) => {
-    await tx
+  const ended = await deps.database.db.transaction(async (tx) => {
+    const changed = await tx
       .update(payments)
       .set({ status: 'expired' })
-      .where(tenant.byId(payments, payment.id, inArray(payments.status, UNSETTLED)));
+      .where(tenant.byId(payments, payment.id, inArray(payments.status, UNSETTLED)))
+      .returning({ id: payments.id });
+    if (changed.length === 0) return false;
     await purchase.handler.expired(deps, tx, tenant, purchase.id);
+    return true;
   });
-  await purchase.handler.afterRelease(deps, tenant, purchase.id);
+  if (ended) await purchase.handler.afterRelease(deps, tenant, purchase.id);
 }
 
 /** Tells the providers of a purchase's open checkouts to stop taking payment (hold expiry). */
