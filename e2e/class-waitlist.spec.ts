@@ -34,10 +34,9 @@ async function create(token: string, resource: string, values: Record<string, un
 
 /**
  * Staff make a class of their own in the demo's current term (so the two widths never meet) and a
- * registration form offering its trials; the parent books and pays for a trial of a new child in
- * its next session. Returns what the spec needs.
+ * registration form offering it (and trials).
  */
-async function paidTrial(tag: string) {
+async function classAndForm(name: string, capacity: number) {
   const admin = await apiSignIn(demo.admin.email, demo.admin.password);
   const today = dayFromToday(0);
   const term = (await apiSearch(admin, 'terms', '')).find(
@@ -46,20 +45,19 @@ async function paidTrial(tag: string) {
   expect(term, 'an open demo term running for the next days').toBeDefined();
   const type = (await apiSearch(admin, 'class-types', '')).find((t) => t.trial_allowed === true);
   expect(type, 'a class type with trials').toBeDefined();
-  const className = `Trial Tumblers ${tag}`;
   await create(admin, 'term-classes', {
-    name: className,
+    name,
     term_id: term!.id,
     class_type_id: type!.id,
     weekday: isoWeekday(dayFromToday(2)),
     start_time: '07:00',
     duration_minutes: 45,
-    capacity: 6,
+    capacity,
     status: 'active',
   });
-  const classId = (await apiSearch(admin, 'term-classes', className)).find((r) => r.name === className)!.id;
+  const classId = (await apiSearch(admin, 'term-classes', name)).find((r) => r.name === name)!.id;
   await apiOk('POST', `/api/v1/admin/term-classes/${classId}/generate`, { token: admin });
-  const formName = `Trials ${tag}`;
+  const formName = `Form ${name}`;
   await create(admin, 'registration-forms', {
     name: formName,
     term_ids: [term!.id],
@@ -71,6 +69,16 @@ async function paidTrial(tag: string) {
   const form = String(
     (await apiSearch(admin, 'registration-forms', formName)).find((r) => r.name === formName)!.key,
   );
+  return { admin, classId, form };
+}
+
+/**
+ * A class and form of this spec; the parent books and pays for a trial of a new child in its next
+ * session, and the session runs. Returns what the spec needs.
+ */
+async function paidTrial(tag: string) {
+  const className = `Trial Tumblers ${tag}`;
+  const { admin, classId, form } = await classAndForm(className, 6);
 
   // The parent books a trial for a new child and pays with the test card.
   const parent = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
@@ -174,5 +182,84 @@ describe.each(bothViewports)('trial conversion (%s)', (viewport) => {
       'the closed link',
     );
     await shot('4-used-link');
+  }, 300_000);
+});
+
+describe.each(bothViewports)('waitlist offer (%s)', (viewport) => {
+  const fixture = usePage('class-waitlist-offer', viewport, browser);
+
+  it('a parent waits for a full class; a withdrawal offers the place by mail; No thanks releases it', async () => {
+    const f = fixture();
+    const { page } = f;
+    const shot = topShot(f);
+    const tag = uniqueTag(viewport).replace(/[^A-Za-z]/g, '');
+    const className = `Waitlist Wombats ${tag}`;
+    const { admin, classId, form } = await classAndForm(className, 1);
+
+    // The demo parent's two new children: one takes the only place, the other waits.
+    const parent = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+    const names = [`Fay${tag}`, `Gus${tag}`];
+    for (const first of names)
+      await apiOk('POST', '/api/v1/students/children', {
+        token: parent,
+        body: { first_name: first, last_name: 'Wait', dob: '2018-05-01' },
+      });
+    const kids = await apiOk<{ id: number; first_name: string }[]>('GET', '/api/v1/students/children', {
+      token: parent,
+    });
+    const [placed, waiting] = names.map((n) => kids.find((k) => k.first_name === n)!.id);
+    await apiOk('POST', `/api/v1/admin/term-classes/${classId}/class-students`, {
+      token: admin,
+      body: { child_id: placed },
+    });
+    const joined = await apiOk<{ message: string }>(
+      'POST',
+      `/api/v1/registration/waitlist?authhash=${demo.authhash}`,
+      {
+        token: parent,
+        body: { f: form, term_class_id: classId, children: [waiting], any_number: false },
+      },
+    );
+    expect(joined.message).toContain('You are on the waitlist');
+
+    // Staff withdraw the placed child: the place is offered to the waiting one at once.
+    const list = await apiOk<{
+      students: { child_id: number; enrolment_id: number | null; starts_on: string | null }[];
+    }>('GET', `/api/v1/admin/term-classes/${classId}/class-students`, { token: admin });
+    const place = list.students.find((s) => s.child_id === placed)!;
+    await apiOk('POST', `/api/v1/admin/term-classes/${classId}/class-students/withdraw`, {
+      token: admin,
+      body: { enrolment_id: place.enrolment_id, from: place.starts_on },
+    });
+    const mail = await waitForMail(demo.parent.email, `A place is free: ${className}`, 120_000);
+    const accept = mail.links.find(
+      (l) => l.includes('/registration/accept/?token=') && !l.includes('decline=1'),
+    );
+    const decline = mail.links.find((l) => l.includes('decline=1'));
+    expect(accept && decline, mail.body).toBeTruthy();
+
+    await page.goto(accept!.slice(accept!.indexOf('/registration/accept/')));
+    await submitSignIn(page, demo.parent.email, demo.parent.password);
+    await shows(page.getByRole('heading', { level: 1, name: 'A place has come up' }), 'the offer');
+    await shows(page.getByRole('article', { name: `${names[1]} Wait` }), 'the offered place');
+    await shows(page.getByRole('region', { name: 'Price' }).getByText('Total', { exact: true }), 'the price');
+    await expectFitsWidth(page);
+    await shot('1-offer');
+
+    // The mail's decline link asks first, then releases the place.
+    await page.goto(decline!.slice(decline!.indexOf('/registration/accept/')));
+    await shows(page.getByRole('heading', { level: 1, name: 'Release this place?' }), 'the question');
+    await shot('2-decline');
+    await page.getByRole('button', { name: 'No thanks, release it' }).click();
+    await shows(page.getByRole('heading', { level: 1, name: 'Place released' }), 'the released place');
+    await shot('3-released');
+    const after = await apiOk<{ students: { child_id: number; waitlist_status: string | null }[] }>(
+      'GET',
+      `/api/v1/admin/term-classes/${classId}/class-students`,
+      { token: admin },
+    );
+    expect(after.students.find((s) => s.child_id === waiting)?.waitlist_status ?? 'declined').toBe(
+      'declined',
+    );
   }, 300_000);
 });

@@ -312,14 +312,14 @@ function Decline(props: { authhash: string; token: string; hold: HeldPlacesRespo
           <Text size="sm">
             If you no longer need it, the next family waiting is offered it straight away.
           </Text>
-          <Group grow>
-            <Button color="red" onClick={release} loading={state === 'sending'}>
+          <Stack gap="sm">
+            <Button color="red" fullWidth onClick={release} loading={state === 'sending'}>
               No thanks, release it
             </Button>
-            <Button variant="default" component={Link} to={acceptPath(props.authhash, props.token)}>
+            <Button variant="default" fullWidth component={Link} to={acceptPath(props.authhash, props.token)}>
               Keep the place
             </Button>
-          </Group>
+          </Stack>
         </Stack>
       </Card>
     </>
