@@ -47,7 +47,8 @@ const paymentColours: Partial<Record<string, string>> = {
 /** A payment's status, as free text from the payment provider. */
 export function PaymentStatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={paymentColours[status] ?? 'yellow'} variant="light">
+    // Never narrower than its word: beside a long description the table would squeeze it to "PA…".
+    <Badge color={paymentColours[status] ?? 'yellow'} variant="light" miw="max-content">
       {statusText(status)}
     </Badge>
   );
