@@ -104,11 +104,31 @@ async function openingsOf(db: Db, tenant: Tenant, termIds: number[]): Promise<Op
   );
 }
 
+/**
+ * Simultaneous reads of one form's openings share one trip to the database: at the opening a
+ * thousand browsers ask the same thing in the same second, and the pool would otherwise queue them
+ * past its timeout. Nothing is kept once the read answers, so nothing goes stale; each caller still
+ * judges the openings with its own clock. Pool reads only (never inside a transaction).
+ */
+const formOpeningsInFlight = new Map<string, Promise<Opening[]>>();
+
+function formOpenings(db: Db, tenant: Tenant, formKey: string): Promise<Opening[]> {
+  const key = `${tenant.companyId}|${formKey}`;
+  let read = formOpeningsInFlight.get(key);
+  if (!read) {
+    read = (async () => {
+      const form = await publishedForm(db, tenant, formKey);
+      if (!form) throw new NotFoundError('This registration form is not available.');
+      return openingsOf(db, tenant, form.termIds);
+    })().finally(() => formOpeningsInFlight.delete(key));
+    formOpeningsInFlight.set(key, read);
+  }
+  return read;
+}
+
 /** The opening a form waits for: the earliest of its terms' that is ahead or still admitting. */
 async function pendingOpening(db: Db, tenant: Tenant, formKey: string, now: Date) {
-  const form = await publishedForm(db, tenant, formKey);
-  if (!form) throw new NotFoundError('This registration form is not available.');
-  const openings = await openingsOf(db, tenant, form.termIds);
+  const openings = await formOpenings(db, tenant, formKey);
   return openings.find((o) => running(o, now)) ?? null;
 }
 
