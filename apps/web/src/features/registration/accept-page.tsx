@@ -95,7 +95,18 @@ function AcceptLoader({ authhash, token, decline }: { authhash: string; token: s
   return <Accept authhash={authhash} token={token} hold={hold.data} form={form.data} header={header} />;
 }
 
-function Closed({ header, title, children }: { header: ReactNode; title: string; children: ReactNode }) {
+function Closed({
+  header,
+  title,
+  children,
+  color = 'orange',
+}: {
+  header: ReactNode;
+  title: string;
+  children: ReactNode;
+  /** Orange: the link cannot be used; teal: done as asked. */
+  color?: 'orange' | 'teal';
+}) {
   return (
     <>
       {header}
@@ -104,7 +115,7 @@ function Closed({ header, title, children }: { header: ReactNode; title: string;
           <Title order={1} fz={{ base: 22, sm: 26 }}>
             {title}
           </Title>
-          <Alert color="orange" role="alert">
+          <Alert color={color} role={color === 'orange' ? 'alert' : 'status'}>
             {children}
           </Alert>
         </Stack>
@@ -290,7 +301,7 @@ function Decline(props: { authhash: string; token: string; hold: HeldPlacesRespo
 
   if (state === 'done') {
     return (
-      <Closed header={props.header} title="Place released">
+      <Closed header={props.header} title="Place released" color="teal">
         Thank you for letting us know: the place goes to the next family waiting.
       </Closed>
     );
