@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goViaSidebar, signInAsStaff } from './support/admin.ts';
+import { fieldError, goViaSidebar, idFromUrl, input, save, signInAsStaff, toolbar } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { apiCall } from './support/booking.ts';
 import { baseUrl } from './support/browser.ts';
-import { bothViewports, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
+import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import { demo } from './support/spec-text.ts';
 import { shows } from './support/ui.ts';
 
@@ -157,6 +157,37 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
     await page.locator('#footer').scrollIntoViewIfNeeded();
     await painted();
     await shot('5-signed-in-end', { fullPage: false });
+  });
+
+  it('staff add a registration form: the key comes from its name, ages out of order are refused', async () => {
+    const { page, shot } = fixture();
+    const name = `Holiday classes ${viewport} ${Date.now().toString(36)}`;
+    await signInAsStaff(page);
+    await goViaSidebar(page, viewport, 'Registration forms', '/admin/registration-forms');
+    await toolbar(page).getByRole('link', { name: 'Add registration form' }).click();
+    await input(page, 'Name').fill(name);
+    await input(page, 'Minimum age (months)').fill('60');
+    await input(page, 'Maximum age (months)').fill('48');
+    await input(page, 'Custom questions').fill('Shoe size *\nFavourite apparatus?');
+    await save(page);
+    expect(await fieldError(input(page, 'Maximum age (months)'))).toBe(
+      'The maximum age must not be below the minimum age.',
+    );
+    await shot('7-form-refused');
+    await input(page, 'Maximum age (months)').fill('72');
+    await save(page);
+    // Saved, the list shows it; its page has the key and the snippet.
+    await expectAt(page, '/admin/registration-forms');
+    await page.getByRole('link', { name, exact: true }).first().click();
+    await idFromUrl(page, '/admin/registration-forms');
+    await shows(page.getByRole('heading', { level: 1, name }), 'the new form’s page');
+    const key = name.toLowerCase().replaceAll(' ', '-');
+    await shows(page.getByText(key, { exact: true }), 'the key made from the name');
+    await shows(
+      page.locator('[data-section="embed"]').getByText(`data-form="${key}"`, { exact: false }),
+      'its snippet',
+    );
+    await shot('8-form-saved');
   });
 
   it('is refused inside a website the company did not list', async () => {
