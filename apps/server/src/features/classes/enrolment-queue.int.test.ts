@@ -2,9 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError } from '../../platform/errors.ts';
 import { Tenant } from '../../platform/tenancy.ts';
-import { createCompany } from '../../testing/factories.ts';
+import { addDays, todayIn } from '../../platform/time.ts';
+import { createClassWithSessions } from '../../testing/coach-fixtures.ts';
+import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { registrationForms } from '../registration/registration.tables.ts';
+import { children } from '../students/students.tables.ts';
 import { terms } from './classes.tables.ts';
 import {
   assertAdmitted,
@@ -53,8 +56,11 @@ describe('enrolment day: the waiting room queue', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ ENROLMENT_QUEUE_ADMIT_PER_SECOND: '1000' });
-    const company = await createCompany(t.database.db, { timeZone: 'Australia/Sydney' });
+    t = await createTestApp({ ENROLMENT_QUEUE_ADMIT_PER_SECOND: '2' });
+    const company = await createCompany(t.database.db, {
+      timeZone: 'Australia/Sydney',
+      paymentMethod: 'test',
+    });
     authhash = company.authhash;
     tenant = new Tenant(company.id);
     other = new Tenant((await createCompany(t.database.db)).id);
@@ -233,6 +239,85 @@ describe('enrolment day: the waiting room queue', () => {
         url: `/api/v1/registration/queue?f=${key}&authhash=${authhash}`,
       });
       expect(status.json()).toMatchObject({ queued: false, opens_at: null });
+    });
+
+    it('the enrolment checkout lets in only admitted tickets while the queue runs, in their turn', async () => {
+      const { db } = t.database;
+      const dates = Array.from({ length: 4 }, (_, i) => addDays(todayIn('Australia/Sydney'), 7 + i * 7));
+      const made = await createClassWithSessions(db, tenant.companyId, { coachId: null, dates });
+      // Two families a second from 2.5 s from now (the test app's rate).
+      const opensAt = new Date(Date.now() + 2500);
+      await db.update(terms).set({ publicEnrolmentOpensAt: opensAt }).where(eq(terms.id, made.term.id));
+      const key = `checkout-${made.term.id}`;
+      await db
+        .insert(registrationForms)
+        .values(tenant.values({ key, name: 'Queued classes', termIds: [made.term.id] }));
+      const family = async () => {
+        const user = await createUser(db, tenant.companyId, { role: 'student' });
+        const [child] = await db
+          .insert(children)
+          .values(
+            tenant.values({ parentId: user.id, firstName: 'Ava', lastName: 'Queue', dob: '2020-03-01' }),
+          )
+          .returning();
+        return { headers: (await sessionFor(db, user)).headers, childId: child!.id };
+      };
+      const [first, sixth] = [await family(), await family()];
+      const firstTicket = (await post(key)).json();
+      for (let i = 0; i < 4; i++) await post(key);
+      const sixthTicket = (await post(key)).json();
+      expect(sixthTicket.position).toBe(6);
+      const checkout = async (who: { headers: Record<string, string>; childId: number }, token?: string) => {
+        const selection = {
+          f: key,
+          children: [{ id: who.childId }],
+          choices: [{ child: 0, term_class_id: made.termClass.id, kind: 'enrolled' }],
+          ...(token ? { queue_token: token } : {}),
+        };
+        const url = `?authhash=${authhash}`;
+        const quote = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/registration/quote${url}`,
+          payload: selection,
+          headers: who.headers,
+        });
+        if (quote.statusCode !== 200) return quote;
+        return t.app.inject({
+          method: 'POST',
+          url: `/api/v1/registration/checkout${url}`,
+          payload: { ...selection, accept_terms: true, amount: quote.json().amount_due },
+          headers: who.headers,
+        });
+      };
+
+      // Before the opening: nobody, ticket or not; the page explains.
+      const early = await checkout(first, firstTicket.token);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toMatch(
+        /^Enrolment opens at .+\. Please keep this page open: you are in the queue\.$/,
+      );
+      expect((await checkout(first)).json().message).toMatch(/Please reload the page to join the queue\.$/);
+
+      // At the opening the first ticket is in; the sixth waits its turn (2.5 s later), and no
+      // ticket at all is refused while the queue runs.
+      await new Promise((resolve) => setTimeout(resolve, opensAt.getTime() - Date.now() + 100));
+      const admitted = await checkout(first, firstTicket.token);
+      expect(admitted.statusCode, admitted.body).toBe(200);
+      expect(admitted.json()).toMatchObject({ valid: true });
+      const waiting = await checkout(sixth, sixthTicket.token);
+      expect(waiting.statusCode).toBe(409);
+      expect(waiting.json().message).toMatch(/you are number \d in the queue/);
+      expect((await checkout(sixth)).statusCode).toBe(409);
+      await new Promise((resolve) => setTimeout(resolve, opensAt.getTime() + 2600 - Date.now()));
+      const later = await checkout(sixth, sixthTicket.token);
+      expect(later.statusCode, later.body).toBe(200);
+      // Another company's authhash never finds the ticket.
+      const foreign = await createCompany(db);
+      const theirs = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/registration/queue/${firstTicket.token}?authhash=${foreign.authhash}`,
+      });
+      expect(theirs.statusCode).toBe(404);
     });
   });
 });
