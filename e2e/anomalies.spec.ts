@@ -87,7 +87,10 @@ describe.each(bothViewports)('registration anomalies (%s)', (viewport) => {
     await shot('3-resolved-notice');
 
     // Under Resolved it says who resolved it and when.
-    await page.locator('label').filter({ hasText: /^Resolved$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Resolved$/ })
+      .click();
     await shows(entry, 'the resolved anomaly');
     await expect
       .poll(() => entry.textContent(), { timeout: UI_TIMEOUT, interval: 100 })
