@@ -116,4 +116,28 @@ describe('EnrolmentQueueGate: the enrolment-day waiting room', () => {
     await advance(10);
     expect(screen.getByText('Registration page (ticket none)')).toBeTruthy();
   });
+
+  it('asks again when the server is busy (503) instead of showing the page', async () => {
+    queueServer();
+    const busyOnce = vi.fn();
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (busyOnce.mock.calls.length === 0 && String(input).includes('/queue?')) {
+        busyOnce();
+        return json(
+          { message: 'This is very busy right now. Please try again in a moment.' },
+          { status: 503 },
+        );
+      }
+      return stubbed(input, init);
+    });
+    renderGate();
+    await advance(10);
+    expect(busyOnce).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/Registration page/)).toBeNull();
+    expect(screen.queryByTestId('enrolment-queue')).toBeNull();
+    await advance(5 * SECOND);
+    expect(screen.getByTestId('enrolment-queue')).toBeTruthy();
+    expect(screen.queryByText(/Registration page/)).toBeNull();
+  });
 });
