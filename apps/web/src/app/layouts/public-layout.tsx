@@ -1,13 +1,19 @@
 import { Box, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { EmbedHeight } from '../../features/registration/embed-resize';
 
-/** Public booking, checkout, waiver and invitation pages: the page brings its own company branding. */
+/**
+ * Public booking, checkout, waiver and invitation pages: the page brings its own company branding.
+ * The registration pages can show inside a provider's website: EmbedHeight sizes the frame to them.
+ */
 export function PublicLayout() {
   return (
     <Box bg="gray.0" mih="100dvh">
-      <Container size="lg" px="md" py={{ base: 'md', sm: 'xl' }}>
-        <Outlet />
-      </Container>
+      <EmbedHeight>
+        <Container size="lg" px="md" py={{ base: 'md', sm: 'xl' }}>
+          <Outlet />
+        </Container>
+      </EmbedHeight>
     </Box>
   );
 }

@@ -53,6 +53,16 @@ export function CheckoutLayout(props: CheckoutLayoutProps) {
         </Alert>
       ) : null}
 
+      {step.paysElsewhere ? (
+        // Embedded in a provider's website: the payment page opened in a new tab (or was blocked).
+        <Alert color="blue" role="status" mb="md">
+          Finish paying in the new tab.{' '}
+          <Anchor href={step.paysElsewhere} target="_blank" rel="noopener">
+            Open the payment page
+          </Anchor>
+        </Alert>
+      ) : null}
+
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">

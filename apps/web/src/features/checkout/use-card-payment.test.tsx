@@ -9,11 +9,17 @@ import { api } from '../../api/client';
 import { AppProviders } from '../../app/providers';
 import { createQueryClient } from '../../app/query-client';
 import { leaveForUrl } from '../../components/browser-navigation';
+import { isFramed, leaveFrameFor } from '../../components/embedded-page';
 import { json, stubServer } from '../../test/render';
 import { CheckoutLayout } from './checkout-layout';
 import { useCardPayment } from './use-card-payment';
 
 vi.mock('../../components/browser-navigation', () => ({ leaveForUrl: vi.fn() }));
+// Not framed unless a test says so (a page inside a provider's website).
+vi.mock('../../components/embedded-page', () => ({
+  isFramed: vi.fn(() => false),
+  leaveFrameFor: vi.fn(),
+}));
 
 const PROBLEM = 'Please fill in the form.';
 
@@ -81,6 +87,8 @@ async function confirmFilled() {
 
 afterEach(() => {
   vi.mocked(leaveForUrl).mockReset();
+  vi.mocked(isFramed).mockReturnValue(false);
+  vi.mocked(leaveFrameFor).mockReset();
   vi.unstubAllGlobals();
 });
 
@@ -108,6 +116,35 @@ describe('the payment step of every checkout (useCardPayment + CheckoutLayout)',
     );
     expect(finish).not.toHaveBeenCalled();
   });
+
+  it.each([
+    ['the whole window (the browser allowed it)', 'top', false],
+    ['a new tab', 'new-tab', true],
+    ['nowhere (a popup blocker)', 'blocked', true],
+  ] as const)(
+    'inside a frame, opens a payment link in %s, and says where to finish',
+    async (_, exit, says) => {
+      const link = 'http://localhost/payments/test?session=ts_1';
+      vi.mocked(isFramed).mockReturnValue(true);
+      vi.mocked(leaveFrameFor).mockReturnValue(exit);
+      const { finish } = renderStep(() => json({ valid: true, method: 'test', payment_link: link }));
+      await confirmFilled();
+      await waitFor(() => expect(leaveFrameFor).toHaveBeenCalledExactlyOnceWith(link));
+      expect(leaveForUrl).not.toHaveBeenCalled();
+      if (says) {
+        const status = await screen.findByRole('status');
+        expect(status.textContent).toBe('Finish paying in the new tab. Open the payment page');
+        const open = screen.getByRole('link', { name: 'Open the payment page' });
+        expect(open.getAttribute('href')).toBe(link);
+        expect(open.getAttribute('target')).toBe('_blank');
+      } else {
+        // Give the page a moment: nothing is said, the frame is leaving with the whole window.
+        await new Promise((r) => setTimeout(r, 50));
+        expect(screen.queryByText(/Finish paying/)).toBeNull();
+      }
+      expect(finish).not.toHaveBeenCalled();
+    },
+  );
 
   it('finishes when there is nothing to pay', async () => {
     const { finish } = renderStep(() => json({ valid: true }));

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { cancelStripeSession } from '../../api/stripe-session';
 import { leaveForUrl } from '../../components/browser-navigation';
+import { isFramed, leaveFrameFor } from '../../components/embedded-page';
 import { scrollToTop } from '../../components/parents-only';
 import type { CardPayment } from '../../components/stripe-checkout-modal';
 
@@ -25,6 +26,9 @@ interface CardPaymentOptions {
  * The payment step every checkout page takes (issue 20): check the form, post it, then follow the
  * server's answer: a client secret opens the embedded card form, a payment link leaves for the
  * provider's page, `valid` alone finishes, and closing the card form shows the cancel notice.
+ * Inside a provider's website (a frame) the provider's page cannot show in place: it opens in the
+ * whole window or a new tab (leaveFrameFor), and `paysElsewhere` holds its address for the
+ * page to say where to finish paying.
  */
 export function useCardPayment({ problems, send, finish, cancelledNotice }: CardPaymentOptions) {
   // The problems listed at the last Confirm; only those still present are shown.
@@ -34,6 +38,8 @@ export function useCardPayment({ problems, send, finish, cancelledNotice }: Card
   const [submitting, setSubmitting] = useState(false);
   const [payment, setPayment] = useState<CardPayment | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The payment page opened outside the frame (a new tab, or blocked): the parent finishes there.
+  const [paysElsewhere, setPaysElsewhere] = useState<string | null>(null);
 
   const errors = [...listed.filter((problem) => problems.includes(problem)), ...(refusal ? [refusal] : [])];
 
@@ -45,6 +51,7 @@ export function useCardPayment({ problems, send, finish, cancelledNotice }: Card
   async function confirm() {
     setNotice(null);
     setRefusal(null);
+    setPaysElsewhere(null);
     setListed(problems);
     if (problems.length > 0) {
       scrollToTop();
@@ -62,7 +69,8 @@ export function useCardPayment({ problems, send, finish, cancelledNotice }: Card
           sessionId: answer.sessionId,
         });
       } else if (answer.valid && answer.payment_link) {
-        leaveForUrl(answer.payment_link);
+        if (!isFramed()) leaveForUrl(answer.payment_link);
+        else if (leaveFrameFor(answer.payment_link) !== 'top') setPaysElsewhere(answer.payment_link);
       } else if (answer.valid) {
         finish();
       } else {
@@ -86,6 +94,7 @@ export function useCardPayment({ problems, send, finish, cancelledNotice }: Card
     errors,
     notice,
     dismissNotice: () => setNotice(null),
+    paysElsewhere,
     submitting,
     confirm: () => void confirm(),
     payment,

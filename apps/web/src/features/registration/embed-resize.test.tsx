@@ -1,6 +1,10 @@
-import { render } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
 import { EMBED_RESIZE_MESSAGE } from '@tumble/contracts/registration-forms';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthLayout } from '../../app/layouts/auth-layout';
+import { PublicLayout } from '../../app/layouts/public-layout';
 import { useEmbedResize } from './embed-resize';
 
 /** A page body whose bottom edge the test moves, as content grows or shrinks. */
@@ -42,21 +46,48 @@ describe('useEmbedResize', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('posts the content’s height to the embedding page, again whenever it changes', () => {
+  it('posts the content’s height to the embedding page when framed, again whenever it changes', () => {
     window.history.replaceState(null, '', '/registration/?f=term&authhash=x&embed=1');
     render(<Page />);
-    expect(posted).toHaveBeenCalledWith({ type: EMBED_RESIZE_MESSAGE, height: 732 }, '*');
+    expect(posted).toHaveBeenCalledWith({ type: EMBED_RESIZE_MESSAGE, height: 700 }, '*');
     bottom = 1500;
     resized?.();
-    expect(posted).toHaveBeenLastCalledWith({ type: EMBED_RESIZE_MESSAGE, height: 1532 }, '*');
+    expect(posted).toHaveBeenLastCalledWith({ type: EMBED_RESIZE_MESSAGE, height: 1500 }, '*');
     // The same height is not posted twice.
     resized?.();
     expect(posted).toHaveBeenCalledTimes(2);
   });
 
-  it('says nothing outside an embed (no embed=1 in the address)', () => {
-    window.history.replaceState(null, '', '/registration/?f=term&authhash=x');
+  it('says nothing outside a frame, even with embed=1 in the address', () => {
+    Object.defineProperty(window, 'parent', { value: window, configurable: true });
+    window.history.replaceState(null, '', '/registration/?f=term&authhash=x&embed=1');
     render(<Page />);
     expect(posted).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'the auth layout: the parent sign-in the form leads to (no embed=1)',
+      AuthLayout,
+      '/admin/students/login?authhash=x',
+    ],
+    ['the public layout: the registration page', PublicLayout, '/registration/?f=term&authhash=x&embed=1'],
+  ])('%s reports its height when framed', async (_, Layout, path) => {
+    bottom = 640;
+    const router = createMemoryRouter(
+      [{ path: '/', Component: Layout, children: [{ path: '*', element: <p>Parent Sign In</p> }] }],
+      { initialEntries: [path] },
+    );
+    render(
+      <MantineProvider>
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
+    await screen.findByText('Parent Sign In');
+    expect(posted).toHaveBeenCalledExactlyOnceWith({ type: EMBED_RESIZE_MESSAGE, height: 640 }, '*');
+    // The page shrinks (e.g. back from a longer page): so does the frame.
+    bottom = 420;
+    resized?.();
+    expect(posted).toHaveBeenLastCalledWith({ type: EMBED_RESIZE_MESSAGE, height: 420 }, '*');
   });
 });

@@ -42,7 +42,6 @@ import { CheckoutLayout } from '../checkout/checkout-layout';
 import { type AppliedCodes, NO_CODES } from '../checkout/discount-codes';
 import { NewChildFields } from '../checkout/new-child-fields';
 import { useCardPayment } from '../checkout/use-card-payment';
-import { useEmbedResize } from './embed-resize';
 import { EnrolmentQueueGate } from './queue-gate';
 import {
   type ChosenClass,
@@ -210,7 +209,6 @@ interface RegistrationFormProps {
 
 function RegistrationForm({ authhash, page, existing, queueToken }: RegistrationFormProps) {
   const navigate = useNavigate();
-  const embedRef = useEmbedResize();
   const { form, company } = page;
   const [rows, setRows] = useState<ChildRow[]>(() => {
     const kept = loadVisitorChoices(form.key, authhash);
@@ -269,75 +267,72 @@ function RegistrationForm({ authhash, page, existing, queueToken }: Registration
   const nextChoice = existing.find((c) => !used.has(String(c.id)));
 
   return (
-    <div ref={embedRef}>
-      <CheckoutLayout
-        header={<BookingHeader company={company} />}
-        title={form.name}
-        change={{ to: '/admin/students/registrations', label: 'My enrolments' }}
-        step={step}
-        onComplete={finish}
-        childrenTitle="Children and classes"
-        childrenForm={
-          <Stack gap="md">
-            {form.intro ? <ServerHtml html={form.intro} /> : null}
-            {rows.map((row, index) => (
-              <ChildBlock
-                // Rows are positions (child 1, child 2…); they are never reordered.
+    <CheckoutLayout
+      header={<BookingHeader company={company} />}
+      title={form.name}
+      change={{ to: '/admin/students/registrations', label: 'My enrolments' }}
+      step={step}
+      onComplete={finish}
+      childrenTitle="Children and classes"
+      childrenForm={
+        <Stack gap="md">
+          {form.intro ? <ServerHtml html={form.intro} /> : null}
+          {rows.map((row, index) => (
+            <ChildBlock
+              // Rows are positions (child 1, child 2…); they are never reordered.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={index}
+              index={index}
+              row={row}
+              rows={rows}
+              existing={existing}
+              page={page}
+              authhash={authhash}
+              onChange={(change) => update(index, change)}
+              onRemove={rows.length > 1 ? () => setRows((r) => r.filter((_, i) => i !== index)) : null}
+              onSignIn={null}
+            />
+          ))}
+          <Button
+            variant="light"
+            onClick={() => setRows((r) => [...r, emptyRow(nextChoice ? String(nextChoice.id) : NEW_CHILD)])}
+          >
+            Add another child
+          </Button>
+        </Stack>
+      }
+      discounts={{ applied, onApply: setApplied, pricing }}
+      terms={{ loading: false, html: form.payment_terms, accepted, onAcceptedChange: setAccepted }}
+      summaryTitle="Enrolment summary"
+      summary={
+        <>
+          <Stack gap={4} data-testid="enrolment-summary">
+            {rows.flatMap((row, i) =>
+              row.picks.map((p) => (
+                // A child picks a class once: child position and class name the line.
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                key={index}
-                index={index}
-                row={row}
-                rows={rows}
-                existing={existing}
-                page={page}
-                authhash={authhash}
-                onChange={(change) => update(index, change)}
-                onRemove={rows.length > 1 ? () => setRows((r) => r.filter((_, i) => i !== index)) : null}
-                onSignIn={null}
-              />
-            ))}
-            <Button
-              variant="light"
-              onClick={() => setRows((r) => [...r, emptyRow(nextChoice ? String(nextChoice.id) : NEW_CHILD)])}
-            >
-              Add another child
-            </Button>
-          </Stack>
-        }
-        discounts={{ applied, onApply: setApplied, pricing }}
-        terms={{ loading: false, html: form.payment_terms, accepted, onAcceptedChange: setAccepted }}
-        summaryTitle="Enrolment summary"
-        summary={
-          <>
-            <Stack gap={4} data-testid="enrolment-summary">
-              {rows.flatMap((row, i) =>
-                row.picks.map((p) => (
-                  // A child picks a class once: child position and class name the line.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  <Text key={`${i}-${p.termClassId}`} size="sm">
-                    <b>{rowName(row, existing, i)}</b>: {p.label}
-                  </Text>
-                )),
-              )}
-              {selection ? null : (
-                <Text size="sm" c="dimmed">
-                  Choose a class for a child to see the price.
+                <Text key={`${i}-${p.termClassId}`} size="sm">
+                  <b>{rowName(row, existing, i)}</b>: {p.label}
                 </Text>
-              )}
-            </Stack>
-            {selection ? <PriceLines pricing={pricing} loading={quote.loading} /> : null}
-          </>
-        }
-        priceError={
-          quote.error
-            ? (quote.error instanceof ApiError && quote.error.serverMessage) ||
-              messages.somethingWrongCalendar
-            : null
-        }
-        confirmLabel="Confirm Payment"
-        confirmDisabled={quote.loading || !pricing}
-      />
-    </div>
+              )),
+            )}
+            {selection ? null : (
+              <Text size="sm" c="dimmed">
+                Choose a class for a child to see the price.
+              </Text>
+            )}
+          </Stack>
+          {selection ? <PriceLines pricing={pricing} loading={quote.loading} /> : null}
+        </>
+      }
+      priceError={
+        quote.error
+          ? (quote.error instanceof ApiError && quote.error.serverMessage) || messages.somethingWrongCalendar
+          : null
+      }
+      confirmLabel="Confirm Payment"
+      confirmDisabled={quote.loading || !pricing}
+    />
   );
 }
 
@@ -363,7 +358,6 @@ function restoredRows(kept: VisitorChild[], existing: ParentChild[]): ChildRow[]
 function VisitorForm({ authhash, page }: { authhash: string; page: RegistrationFormResponse }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const embedRef = useEmbedResize();
   const { form, company } = page;
   const [rows, setRows] = useState<ChildRow[]>(() => {
     const kept = loadVisitorChoices(form.key, authhash);
@@ -392,7 +386,7 @@ function VisitorForm({ authhash, page }: { authhash: string; page: RegistrationF
   }
 
   return (
-    <Box ref={embedRef}>
+    <Box>
       <BookingHeader company={company} />
       <Title order={1} fz={{ base: 24, sm: 30 }} mb="md">
         {form.name}

@@ -1,18 +1,11 @@
-import { Box } from '@mantine/core';
 import { WaiverPage } from '../waivers/waiver-page';
-import { useEmbedResize } from './embed-resize';
 
 /**
  * /registration/waiver/?id&authhash: one waiver per child of a class enrolment purchase (id: the
  * purchase's reference), the registration form's template or the company's waiver for classes.
- * The same flow as the event and party waivers; inside a provider's website it keeps the iframe
- * sized to it.
+ * The same flow as the event and party waivers (inside a provider's website the public layout
+ * keeps the iframe sized to it).
  */
 export function EnrolmentWaiverPage() {
-  const embedRef = useEmbedResize();
-  return (
-    <Box ref={embedRef}>
-      <WaiverPage kind="enrolment" />
-    </Box>
-  );
+  return <WaiverPage kind="enrolment" />;
 }
