@@ -53,10 +53,22 @@ export const enrolmentPurchaseItems = pgTable(
       .references(() => classEnrolments.id),
     /** Cents, after this place's discounts. */
     amount: integer().notNull(),
+    /**
+     * A held place taken up (an offer, a trial's link, a rollover place): the hold it had before the
+     * checkout took it over, given back when the checkout ends unpaid (enrolment-sale.ts). Null for
+     * a place the checkout created.
+     */
+    priorHeldFor: text({ enum: ['offer', 'trial_conversion', 'rollover'] }),
+    priorHoldExpiresAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('enrolment_purchase_items_purchase').on(t.companyId, t.purchaseId),
-    uniqueIndex('enrolment_purchase_items_enrolment').on(t.companyId, t.enrolmentId),
+    // Not unique: a held place released by an unpaid checkout goes back on its hold and may be
+    // taken up again by a second purchase. "One live purchase per place" is enforced under the
+    // class lock instead (enrolment-sale.ts lock(): the held rows must still be on their own hold,
+    // and a checkout moves them to `checkout` in the same locked transaction). A partial unique
+    // index cannot see the purchase's status, which lives on another table.
+    index('enrolment_purchase_items_enrolment').on(t.companyId, t.enrolmentId),
   ],
 );
 
