@@ -144,7 +144,7 @@ export async function checkout<Input, Plan extends PlanBase>(
     return { valid: true, booking_hash: purchase?.reference ?? reference };
   }
   const parent = await contactOf(db, tenant, parentId);
-  const { description, returnPath } = kind.cardPayment(plan, priced);
+  const { description, returnPath } = kind.cardPayment(plan, priced, purchase.reference);
   return openCardPayment(deps, tenant, {
     provider: plan.company.paymentMethod,
     purchase: { kind: kind.kind, id: purchase.id },

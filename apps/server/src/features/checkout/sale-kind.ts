@@ -82,8 +82,11 @@ export interface SaleKind<Input, Plan extends PlanBase = PlanBase> {
     priced: Priced,
     hold: Hold,
   ): Promise<{ id: number; reference: string } | null>;
-  /** The card payment's description and where the browser returns to (a path with query). */
-  cardPayment(plan: Plan, priced: Priced): { description: string; returnPath: string };
+  /**
+   * The card payment's description and where the browser returns to (a path with query; it may
+   * name the purchase's `reference`, e.g. for a page that has lost it, out of an embed's frame).
+   */
+  cardPayment(plan: Plan, priced: Priced, reference: string): { description: string; returnPath: string };
   /** Reads the purchase under its row lock (settlement and release); null when it is not the tenant's. */
   lockPurchase(tx: Db, tenant: Tenant, id: number): Promise<PurchaseState | null>;
   /**

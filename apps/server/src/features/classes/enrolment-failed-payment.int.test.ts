@@ -240,4 +240,29 @@ describe('class finder for visitors, and failed enrolment payments', () => {
     expect((await purchaseOf(answer.booking_hash)).status).toBe('expired');
     expect(await paymentStatus(answer.sessionId)).toBe('expired');
   });
+
+  it('the card page returns to the confirmation naming the purchase, which needs no sign-in (a form paid out of a provider’s frame)', async () => {
+    const setup = await setUp('test');
+    const answer = await checkout(setup);
+    const session = await t.app.inject({
+      method: 'GET',
+      url: `/integrations/test/session?session=${answer.sessionId}`,
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const returnUrl = new URL(session.json().return_url);
+    expect(returnUrl.pathname).toBe('/registration/');
+    expect(Object.fromEntries(returnUrl.searchParams)).toEqual({
+      f: setup.form.key,
+      authhash: setup.company.authhash,
+      status: 'true',
+      purchase: answer.booking_hash,
+    });
+    // The full page after paying has not the frame's sign-in: the confirmation reads without one.
+    const confirmation = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/registration/purchase?id=${answer.booking_hash}&authhash=${setup.company.authhash}`,
+    });
+    expect(confirmation.statusCode, confirmation.body).toBe(200);
+    expect(confirmation.json()).toMatchObject({ status: 'pending', places: [{ child: 'Mia Private' }] });
+  });
 });

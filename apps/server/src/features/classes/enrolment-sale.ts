@@ -573,11 +573,13 @@ export const enrolmentSale: SaleKind<EnrolmentCheckoutRequest, EnrolmentPlan> = 
     return { id, reference: hold.reference };
   },
 
-  cardPayment(plan) {
+  cardPayment(plan, _priced, reference) {
     const n = plan.places.length;
     return {
       description: `${plan.form.name} (${n} ${n === 1 ? 'class' : 'classes'})`,
-      returnPath: `/registration/?f=${encodeURIComponent(plan.form.key)}&authhash=${encodeURIComponent(plan.company.authhash)}&status=true`,
+      // The purchase's reference: a form paid from inside a provider's website comes back to a
+      // full page that has neither the frame's sign-in nor its remembered purchase.
+      returnPath: `/registration/?f=${encodeURIComponent(plan.form.key)}&authhash=${encodeURIComponent(plan.company.authhash)}&status=true&purchase=${encodeURIComponent(reference)}`,
     };
   },
 

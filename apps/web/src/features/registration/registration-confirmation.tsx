@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { BookingHeader } from '../../components/booking-header';
 import { PageLoader } from '../../components/page-loader';
 import { formatDayLong } from '../booking/booking-format';
@@ -11,7 +11,9 @@ const KIND_LABEL = { enrolled: 'Enrolled', trial: 'Trial', makeup: 'Makeup', cas
 /** Back from paying: what was bought, the sessions, and the waiver to sign when the form has one. */
 export function RegistrationConfirmation({ f, authhash }: { f: string; authhash: string }) {
   useDocumentTitle('Enrolment confirmed');
-  const [reference] = [rememberedPurchase()];
+  const [params] = useSearchParams();
+  // The return address names the purchase; this tab remembers it too (a free enrolment).
+  const reference = params.get('purchase') || rememberedPurchase();
   const form = useRegistrationForm(f, authhash);
   const purchase = useEnrolmentPurchase(reference, authhash);
   if (reference && purchase.isPending) return <PageLoader />;

@@ -215,4 +215,48 @@ describe('the public registration page', () => {
     // The confirmation after the card page finds the purchase again.
     expect(rememberedPurchase()).toBe('REF123');
   });
+
+  it('back from paying out of a provider’s frame, signed out: the confirmation of the purchase in the address', async () => {
+    // The full page has neither the frame's sign-in nor its remembered purchase.
+    api.clearSession();
+    sessionStorage.clear();
+    const server = stubServer({
+      'GET /api/v1/registration/form': () => json(form),
+      'GET /api/v1/registration/purchase': () =>
+        json({
+          code: 'EN-7',
+          status: 'confirmed',
+          total: 22_000,
+          formatted_total: '$220.00',
+          waiver_link: null,
+          places: [
+            {
+              child: 'Ava Parent',
+              class_name: rec.name,
+              kind: 'enrolled',
+              venue: 'Bounce Centre',
+              sessions: [{ date: '2027-02-02', start_time: '4:00pm', end_time: '5:00pm' }],
+            },
+          ],
+        }),
+    });
+    const router = createMemoryRouter(
+      [
+        { path: '/registration', Component: RegistrationPage },
+        { path: '*', Component: () => null },
+      ],
+      { initialEntries: [`${PATH}&status=true&purchase=REF9`] },
+    );
+    render(
+      <AppProviders queryClient={createQueryClient()} env="test">
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Enrolment confirmed!' })).toBeTruthy();
+    expect(screen.getByTestId('confirmation-places').textContent).toContain(`Ava Parent: ${rec.name}`);
+    const asked = new URL(String(callsTo(server, '/api/v1/registration/purchase')[0]![0]), 'http://x');
+    expect(asked.searchParams.get('id')).toBe('REF9');
+    // Not sent to the sign-in first.
+    expect(router.state.location.pathname).toBe('/registration/');
+  });
 });

@@ -61,18 +61,23 @@ import { RegistrationConfirmation } from './registration-confirmation';
  * of birth and finds the classes for that age with live places and prices; paying or joining a
  * waitlist asks them to sign in (or sign up) and brings them back with their choices. A signed-in
  * parent picks or adds children, chooses a trial or a full enrolment, sees the server's price,
- * answers the form's questions, accepts the terms and pays by card. `status=true`: back from paying.
+ * answers the form's questions, accepts the terms and pays by card. `status=true`: back from paying
+ * (`purchase`: its reference, for the confirmation).
  */
 export function RegistrationPage() {
   const token = useAuthToken();
   const [params] = useSearchParams();
   const authhash = params.get('authhash') ?? '';
   const f = params.get('f') ?? '';
-  const visitor = !token && params.get('status') !== 'true';
+  const paid = params.get('status') === 'true';
+  const visitor = !token && !paid;
   useEffect(() => {
     // Sign-in and its redirect are the company's (ParentsOnly does this once signed in).
     if (visitor && authhash) api.setAuthHash(authhash);
   }, [visitor, authhash]);
+  // Back from paying a form embedded in a provider's website: this full page has not the frame's
+  // sign-in (the browser keeps a frame's storage apart), and the confirmation needs none.
+  if (!token && paid) return <RegistrationConfirmation f={f} authhash={authhash} />;
   if (visitor)
     return (
       <EnrolmentQueueGate formKey={f} authhash={authhash}>
