@@ -155,11 +155,6 @@ describe('route walker: every registered route', () => {
       date: lessonDate,
       childIds: [child.id],
     });
-    // A re-enrolment run of company A (its terms' ids are what the rollover routes carry).
-    const rollover = await db.execute<{ id: number }>(
-      sql`insert into rollovers (company_id, from_term_id, to_term_id, deadline, status)
-        values (${a.id}, ${term.id}, ${term.id}, now() + interval '30 days', 'done') returning id`,
-    );
     const [registrationForm] = await db
       .insert(registrationForms)
       .values({ companyId: a.id, key: 'walker', name: 'Walker form' })
@@ -173,10 +168,15 @@ describe('route walker: every registered route', () => {
         detail: 'The card was declined.',
       })
       .returning();
+    // A re-enrolment run of company A (its terms' ids are what the rollover routes carry).
+    const rollover = await db.execute<{ id: number }>(
+      sql`insert into rollovers (company_id, from_term_id, to_term_id, deadline, status)
+        values (${a.id}, ${term.id}, ${term.id}, now() + interval '30 days', 'done') returning id`,
+    );
     ids = {
+      rollover: rollover.rows[0]!.id,
       registrationForm: registrationForm!.id,
       anomaly: anomaly!.id,
-      rollover: rollover.rows[0]!.id,
       privateLesson: lesson.id,
       classSession: classSessionRows[0]!.id,
       makeupPlace: makeupPlace.rows[0]!.id,

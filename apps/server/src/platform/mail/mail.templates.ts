@@ -66,18 +66,6 @@ export const mailTemplates = {
       'The sessions are in the attached calendar file (classes.ics).',
     ],
   },
-  'enrolment-confirmation': {
-    subject: 'Enrolment confirmed: {{reference}}',
-    body: [
-      'Hello {{name}},',
-      'Thank you for enrolling with {{company}}. Your enrolment {{reference}} is confirmed:',
-      '{{sessions}}',
-      'Amount paid: {{amount}}',
-      '{{waiver}}',
-      '{{link}}',
-      'The sessions are in the attached calendar file (classes.ics).',
-    ],
-  },
   'waitlist-invitation': {
     subject: 'A place is free: {{event}}',
     body: [
