@@ -27,6 +27,7 @@ const INJECTED: Record<string, string> = {
   'features/booking/components/event-details.tsx: event.full': 'events.full',
   'features/waivers/waiver-page.tsx: waiver.body': 'waivers.body',
   'components/terms-card.tsx: props.html': 'payment-terms.content',
+  'features/registration/registration-page.tsx: form.intro': 'registration-forms.intro',
 };
 
 function sourceFiles(dir: string): string[] {
@@ -116,7 +117,24 @@ describe('HTML the web injects is sanitized by the server', () => {
   afterAll(() => t.close());
 
   it('knows every place the web injects HTML, and which field each shows', () => {
-    expect(injections().sort()).toEqual(Object.keys(INJECTED).sort());
+    expect([...new Set(injections())].sort()).toEqual(Object.keys(INJECTED).sort());
+  });
+
+  it("a registration form's introduction and the class payment terms (the public registration page)", async () => {
+    await create('payment-terms', {
+      name: 'Class terms',
+      applies_to: 'classes',
+      content: HOSTILE,
+      is_default: true,
+    });
+    await create('registration-forms', { name: 'Hostile form', key: 'hostile', intro: HOSTILE });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/registration/form?authhash=${authhash}&f=hostile`,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expectClean(page.json().form.intro, 'registration form intro');
+    expectClean(page.json().form.payment_terms, 'class payment terms');
   });
 
   it("an event's intro and description (the public booking page)", async () => {
