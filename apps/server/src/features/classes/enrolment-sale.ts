@@ -1,11 +1,12 @@
 import { childrenErrors } from '@tumble/contracts/booking';
 import type { EnrolmentCheckoutRequest, EnrolmentQuoteRequest } from '@tumble/contracts/registration';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { formatMoney } from '../../platform/money.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { todayIn } from '../../platform/time.ts';
 import { type Company, companyOf } from '../accounts/accounts.service.ts';
 import { surchargeFor } from '../billing/billing.service.ts';
 import type { FoundDiscounts } from '../billing/discounts.service.ts';
@@ -16,7 +17,7 @@ import { publishedForm, type RegistrationForm, recordAnomaly } from '../registra
 import { childLike } from '../students/child-matches.service.ts';
 import { assertOwnChildren, childrenByIds } from '../students/children.service.ts';
 import { childIdsOfParents } from '../students/family.service.ts';
-import { lockClasses, sessionLoads, takesPlace } from './capacity.service.ts';
+import { lockClasses, placesLeft, sessionLoads, takesPlace } from './capacity.service.ts';
 import {
   ageFits,
   monthsOld,
@@ -26,7 +27,7 @@ import {
   upcomingSessions,
   wallClock,
 } from './class-finder.service.ts';
-import { offerFreedPlaces } from './class-waitlist.service.ts';
+import { closeOffers, offerFreedPlaces } from './class-waitlist.service.ts';
 import { classEnrolments, termClasses } from './classes.tables.ts';
 import { queueEnrolmentConfirmation } from './enrolment-mail.ts';
 import {
@@ -59,6 +60,9 @@ export const enrolmentMessages = {
   answer: (label: string, child: string) => `Please answer “${label}” for ${child}.`,
   holdLapsed: 'This held place has expired or was already taken up.',
 } as const;
+
+/** The holds a checkout with `hold_token` takes up (and gives back when it ends unpaid). */
+const TAKEN_UP = ['offer', 'trial_conversion', 'rollover'] as const;
 
 /** A place the purchase takes: a new row, or a held row of the family (a hold token) taken up. */
 export interface PlannedPlace {
@@ -322,7 +326,7 @@ async function heldPlaces(db: Db, tenant: Tenant, token: string) {
         classEnrolments,
         eq(classEnrolments.holdToken, token),
         eq(classEnrolments.status, 'pending'),
-        inArray(classEnrolments.heldFor, ['offer', 'trial_conversion', 'rollover']),
+        inArray(classEnrolments.heldFor, TAKEN_UP),
         gt(classEnrolments.holdExpiresAt, sql`now()`),
       ),
     );
@@ -346,6 +350,90 @@ async function voucherUsers(db: Db, tenant: Tenant, wanted: { childId: number; p
   return wanted
     .filter((w) => rows.some((r) => r.childId === w.childId && r.period === w.period))
     .map((w) => w.childId);
+}
+
+/**
+ * In the releasing transaction of a purchase that ends unpaid: each held place it took up goes back
+ * on its own hold (offer, trial link, rollover place: same expiry, same token, kept on the row)
+ * while that hold has not lapsed; every other place is cancelled, and an offer whose place is
+ * cancelled has expired. The freed places are offered on after commit (afterRelease).
+ */
+async function endPlaces(tx: Db, tenant: Tenant, purchaseId: number) {
+  const items = await tx
+    .select({
+      enrolmentId: enrolmentPurchaseItems.enrolmentId,
+      priorHeldFor: enrolmentPurchaseItems.priorHeldFor,
+      priorHoldExpiresAt: enrolmentPurchaseItems.priorHoldExpiresAt,
+      termClassId: classEnrolments.termClassId,
+      startsOn: classEnrolments.startsOn,
+      holdExpiresAt: classEnrolments.holdExpiresAt,
+    })
+    .from(enrolmentPurchaseItems)
+    .innerJoin(
+      classEnrolments,
+      and(
+        eq(classEnrolments.id, enrolmentPurchaseItems.enrolmentId),
+        eq(classEnrolments.companyId, enrolmentPurchaseItems.companyId),
+      ),
+    )
+    .where(
+      tenant.where(
+        enrolmentPurchaseItems,
+        eq(enrolmentPurchaseItems.purchaseId, purchaseId),
+        eq(classEnrolments.status, 'pending'),
+      ),
+    );
+  const now = Date.now();
+  const restorable = items.filter(
+    (i) => i.priorHeldFor !== null && i.priorHoldExpiresAt !== null && i.priorHoldExpiresAt.getTime() > now,
+  );
+  // A checkout hold that lapsed stopped counting at once, and its place may have been sold since:
+  // such a place goes back on its hold only when it is still free (counted under the lock).
+  if (restorable.length > 0)
+    await lockClasses(tx, tenant, [...new Set(restorable.map((i) => i.termClassId))]);
+  const cancelled: number[] = [];
+  for (const item of items) {
+    let restore = restorable.includes(item);
+    if (restore && (item.holdExpiresAt === null || item.holdExpiresAt.getTime() <= now)) {
+      const from = item.startsOn ?? todayIn((await companyOf(tx, tenant)).timeZone);
+      restore = ((await placesLeft(tx, tenant, [item.termClassId], from)).get(item.termClassId) ?? 0) > 0;
+    }
+    await tx
+      .update(classEnrolments)
+      .set(
+        restore
+          ? { heldFor: item.priorHeldFor, holdExpiresAt: item.priorHoldExpiresAt }
+          : { status: 'cancelled', heldFor: null, holdExpiresAt: null },
+      )
+      .where(tenant.byId(classEnrolments, item.enrolmentId));
+    if (!restore) cancelled.push(item.enrolmentId);
+  }
+  await closeOffers(tx, tenant, cancelled, 'expired');
+}
+
+/** Whether any of these places is also in another purchase that is live or paid. */
+async function inOtherPurchase(tx: Db, tenant: Tenant, purchaseId: number, enrolmentIds: number[]) {
+  if (enrolmentIds.length === 0) return false;
+  const [other] = await tx
+    .select({ id: enrolmentPurchaseItems.id })
+    .from(enrolmentPurchaseItems)
+    .innerJoin(
+      enrolmentPurchases,
+      and(
+        eq(enrolmentPurchases.id, enrolmentPurchaseItems.purchaseId),
+        eq(enrolmentPurchases.companyId, enrolmentPurchaseItems.companyId),
+      ),
+    )
+    .where(
+      tenant.where(
+        enrolmentPurchaseItems,
+        inArray(enrolmentPurchaseItems.enrolmentId, enrolmentIds),
+        ne(enrolmentPurchaseItems.purchaseId, purchaseId),
+        inArray(enrolmentPurchases.status, ['pending', 'confirmed']),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
 }
 
 /**
@@ -492,6 +580,25 @@ export const enrolmentSale: SaleKind<EnrolmentCheckoutRequest, EnrolmentPlan> = 
         enrolmentMessages.full(plan.classes.get(cancelled?.id ?? 0)?.name ?? 'this class'),
       );
     await assertFits(tx, tenant, plan);
+    // One live purchase per held place (the items' index is not unique: a place released by an
+    // unpaid checkout can be taken up again). Read again under the classes' locks: a checkout of the
+    // same link that committed meanwhile has moved the rows to `checkout`, and this one is refused.
+    const heldIds = plan.places.map((p) => p.heldId).filter((id): id is number => id !== null);
+    if (heldIds.length > 0) {
+      const stillHeld = await tx
+        .select({ id: classEnrolments.id })
+        .from(classEnrolments)
+        .where(
+          tenant.where(
+            classEnrolments,
+            inArray(classEnrolments.id, heldIds),
+            eq(classEnrolments.status, 'pending'),
+            inArray(classEnrolments.heldFor, TAKEN_UP),
+            gt(classEnrolments.holdExpiresAt, sql`now()`),
+          ),
+        );
+      if (stillHeld.length !== heldIds.length) throw new ConflictError(enrolmentMessages.holdLapsed);
+    }
   },
 
   async insert(tx, tenant, plan, priced, hold) {
@@ -522,8 +629,18 @@ export const enrolmentSale: SaleKind<EnrolmentCheckoutRequest, EnrolmentPlan> = 
     const id = purchase!.id;
     for (const [i, place] of plan.places.entries()) {
       let enrolmentId = place.heldId;
+      let prior: { heldFor: (typeof TAKEN_UP)[number]; holdExpiresAt: Date } | null = null;
       if (enrolmentId !== null) {
-        // The held place becomes this checkout's: it holds as long as the card payment is open.
+        // The held place becomes this checkout's: it holds as long as the card payment is open. Its
+        // own hold (and token, kept on the row) is given back if the checkout ends unpaid.
+        const [before] = await tx
+          .select({ heldFor: classEnrolments.heldFor, holdExpiresAt: classEnrolments.holdExpiresAt })
+          .from(classEnrolments)
+          .where(tenant.byId(classEnrolments, enrolmentId));
+        prior = {
+          heldFor: before!.heldFor as (typeof TAKEN_UP)[number],
+          holdExpiresAt: before!.holdExpiresAt!,
+        };
         await tx
           .update(classEnrolments)
           .set({ heldFor: 'checkout', holdExpiresAt: hold.holdExpiresAt })
@@ -546,9 +663,15 @@ export const enrolmentSale: SaleKind<EnrolmentCheckoutRequest, EnrolmentPlan> = 
           .returning({ id: classEnrolments.id });
         enrolmentId = row!.id;
       }
-      await tx
-        .insert(enrolmentPurchaseItems)
-        .values(tenant.values({ purchaseId: id, enrolmentId, amount: price.placeAmounts[i]! }));
+      await tx.insert(enrolmentPurchaseItems).values(
+        tenant.values({
+          purchaseId: id,
+          enrolmentId,
+          amount: price.placeAmounts[i]!,
+          priorHeldFor: prior?.heldFor ?? null,
+          priorHoldExpiresAt: prior?.holdExpiresAt ?? null,
+        }),
+      );
     }
     if (price.voucherChildKey && plan.nswCode) {
       const index = plan.childKeys.indexOf(price.voucherChildKey);
@@ -597,9 +720,21 @@ export const enrolmentSale: SaleKind<EnrolmentCheckoutRequest, EnrolmentPlan> = 
   },
 
   async stillFree(tx, tenant, id) {
-    const places = (await placesOf(tx, tenant, [id])).filter((p) => p.status !== 'active');
-    const ids = [...new Set(places.map((p) => p.termClassId))];
+    const all = await placesOf(tx, tenant, [id]);
+    const places = all.filter((p) => p.status !== 'active');
+    const ids = [...new Set(all.map((p) => p.termClassId))];
     await lockClasses(tx, tenant, ids);
+    // A late payment of a released purchase whose held place was given back and then taken up by
+    // another checkout (live or paid): the place is that purchase's now.
+    if (
+      await inOtherPurchase(
+        tx,
+        tenant,
+        id,
+        all.map((p) => p.enrolmentId),
+      )
+    )
+      return false;
     if (places.length === 0) return true;
     const from = places.map((p) => p.startsOn ?? '0000-01-01').sort()[0]!;
     const mine = new Set(places.map((p) => p.enrolmentId));
@@ -622,6 +757,10 @@ export const enrolmentSale: SaleKind<EnrolmentCheckoutRequest, EnrolmentPlan> = 
   },
 
   async setStatus(tx, tenant, id, status) {
+    const [before] = await tx
+      .select({ status: enrolmentPurchases.status })
+      .from(enrolmentPurchases)
+      .where(tenant.byId(enrolmentPurchases, id));
     const confirming = status === 'confirmed' ? { confirmedAt: sql`now()`, holdExpiresAt: null } : {};
     await tx
       .update(enrolmentPurchases)
@@ -629,14 +768,16 @@ export const enrolmentSale: SaleKind<EnrolmentCheckoutRequest, EnrolmentPlan> = 
       .where(tenant.byId(enrolmentPurchases, id));
     const enrolmentIds = (await placesOf(tx, tenant, [id])).map((p) => p.enrolmentId);
     if (enrolmentIds.length === 0 || status === 'pending') return;
-    await tx
-      .update(classEnrolments)
-      .set(
-        status === 'confirmed'
-          ? { status: 'active', heldFor: null, holdExpiresAt: null, holdToken: null }
-          : { status: 'cancelled', heldFor: null, holdExpiresAt: null },
-      )
-      .where(tenant.where(classEnrolments, inArray(classEnrolments.id, enrolmentIds)));
+    if (status === 'confirmed') {
+      await tx
+        .update(classEnrolments)
+        .set({ status: 'active', heldFor: null, holdExpiresAt: null, holdToken: null })
+        .where(tenant.where(classEnrolments, inArray(classEnrolments.id, enrolmentIds)));
+      return;
+    }
+    // Only a purchase that was live still holds its places: a released one (a late payment flagged
+    // refund_due) gave them back already, and they may be another purchase's now.
+    if (before?.status === 'pending') await endPlaces(tx, tenant, id);
   },
 
   async confirmed(deps, tx, tenant, id) {

@@ -6,13 +6,15 @@ import { addDays, todayIn } from '../../platform/time.ts';
 import { createClassWithSessions } from '../../testing/coach-fixtures.ts';
 import { type CompanyRow, createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
+import { expireLapsedPurchases } from '../checkout/checkout.ts';
 import { registrationForms } from '../registration/registration.tables.ts';
 import { children } from '../students/students.tables.ts';
 import { placesLeft } from './capacity.service.ts';
-import { trialFollowUps } from './class-waitlist.tables.ts';
-import { classEnrolments, termClasses } from './classes.tables.ts';
+import { joinClassWaitlist, offerFreedPlaces } from './class-waitlist.service.ts';
+import { classWaitlist, trialFollowUps } from './class-waitlist.tables.ts';
+import { classEnrolments, classTypes, termClasses } from './classes.tables.ts';
 import { enrolmentPurchaseItems, enrolmentPurchases } from './enrolments.tables.ts';
-import { followUpTrials, releaseLapsedHolds } from './holds.service.ts';
+import { followUpTrials, holdPlaces, releaseLapsedHolds } from './holds.service.ts';
 
 describe('trial conversion links', () => {
   let t: TestContext;
@@ -192,5 +194,305 @@ describe('trial conversion links', () => {
       held_for: 'trial_conversion',
       form_key: trialForm!.key,
     });
+  });
+});
+
+/**
+ * A held place (a waitlist offer, a trial's "Enrol" link, a rollover place) taken up by the
+ * enrolment checkout that then ends unpaid: the family keeps the place on its own hold until that
+ * hold's deadline, and only a hold that lapsed meanwhile goes to the next family.
+ */
+describe('a checkout that took up a held place and ends unpaid', () => {
+  let t: TestContext;
+  let company: CompanyRow;
+  let tenant: Tenant;
+  let termId: number;
+  let formKey: string;
+  const dates = [7, 14, 21].map((d) => addDays(todayIn('Australia/Sydney'), d));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    company = await createCompany(t.database.db, { timeZone: 'Australia/Sydney', paymentMethod: 'test' });
+    tenant = new Tenant(company.id);
+    const first = await createClassWithSessions(t.database.db, company.id, { coachId: null, dates });
+    termId = first.term.id;
+    const [form] = await t.database.db
+      .insert(registrationForms)
+      .values({ companyId: company.id, key: 'held', name: 'Held', termIds: [termId], published: true })
+      .returning();
+    formKey = form!.key;
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.database.db;
+  type Kind = 'offer' | 'trial_conversion' | 'rollover';
+
+  async function family(firstName: string) {
+    const parent = await createUser(db(), company.id, { role: 'student' });
+    const [kid] = await db()
+      .insert(children)
+      .values({ companyId: company.id, parentId: parent.id, firstName, lastName: 'Held', dob: '2021-03-01' })
+      .returning();
+    return { parent, kid: kid!, headers: (await sessionFor(db(), parent)).headers };
+  }
+
+  /**
+   * A class of one place held for Ava's family by `kind`, the way each is made: an offer to the
+   * waitlist when the place frees up, a trial's link (holdPlaces), a rollover place (a pending row
+   * until the re-enrolment deadline). Bea's family waits for the class behind them.
+   */
+  async function heldPlace(kind: Kind) {
+    const made = await createClassWithSessions(db(), company.id, { coachId: null, dates });
+    await db().update(classTypes).set({ price: 2000 }).where(eq(classTypes.id, made.type.id));
+    await db().update(termClasses).set({ capacity: 1, termId }).where(eq(termClasses.id, made.termClass.id));
+    const termClassId = made.termClass.id;
+    const ava = await family('Ava');
+    const bea = await family('Bea');
+    const wait = (who: typeof ava) =>
+      db().transaction((tx) =>
+        joinClassWaitlist(tx, tenant, {
+          termClassId,
+          parentId: who.parent.id,
+          childIds: [who.kid.id],
+          anyNumber: false,
+          source: 'staff',
+        }),
+      );
+    let enrolmentId: number;
+    if (kind === 'offer') {
+      await wait(ava);
+      await offerFreedPlaces(t.deps, tenant, [termClassId]);
+      const [entry] = await db().select().from(classWaitlist).where(eq(classWaitlist.childId, ava.kid.id));
+      enrolmentId = entry!.enrolmentId!;
+    } else if (kind === 'trial_conversion') {
+      const hold = await db().transaction((tx) =>
+        holdPlaces(t.deps, tx, tenant, {
+          termClassId,
+          childIds: [ava.kid.id],
+          startsOn: dates[0]!,
+          heldFor: 'trial_conversion',
+          hours: 48,
+        }),
+      );
+      enrolmentId = hold.enrolmentIds[0]!;
+    } else {
+      const [row] = await db()
+        .insert(classEnrolments)
+        .values({
+          companyId: company.id,
+          termClassId,
+          childId: ava.kid.id,
+          kind: 'enrolled',
+          startsOn: dates[0],
+          status: 'pending',
+          heldFor: 'rollover',
+          holdToken: `rollover-${termClassId}`,
+          holdExpiresAt: new Date(Date.now() + 5 * 86_400_000),
+        })
+        .returning();
+      enrolmentId = row!.id;
+    }
+    await wait(bea);
+    const before = await place(enrolmentId);
+    expect(before).toMatchObject({ status: 'pending', heldFor: kind });
+    return { termClassId, ava, bea, enrolmentId, before, token: before.holdToken! };
+  }
+
+  const place = async (id: number) =>
+    (await db().select().from(classEnrolments).where(eq(classEnrolments.id, id)))[0]!;
+  const left = async (termClassId: number) =>
+    (await placesLeft(db(), tenant, [termClassId], dates[0]!)).get(termClassId);
+  const waitlistOf = async (childId: number) =>
+    (await db().select().from(classWaitlist).where(eq(classWaitlist.childId, childId)))[0];
+  const url = (path: string) => `/api/v1/registration/${path}?authhash=${company.authhash}`;
+  const holdView = async (token: string, headers: Record<string, string>) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/registration/holds?authhash=${company.authhash}&token=${token}`,
+        headers,
+      })
+    ).json();
+
+  /** The accept page's checkout: the held place with the token, priced by the quote first. */
+  async function takeUp(held: Awaited<ReturnType<typeof heldPlace>>) {
+    const body = {
+      f: formKey,
+      children: [{ id: held.ava.kid.id }],
+      choices: [{ child: 0, term_class_id: held.termClassId, kind: 'enrolled' }],
+      answers: [{}],
+      hold_token: held.token,
+    };
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: url('quote'),
+      payload: body,
+      headers: held.ava.headers,
+    });
+    if (quote.statusCode !== 200) return quote;
+    return t.app.inject({
+      method: 'POST',
+      url: url('checkout'),
+      payload: { ...body, accept_terms: true, amount: quote.json().amount_due },
+      headers: held.ava.headers,
+    });
+  }
+
+  const cancelCardForm = (sessionId: string) =>
+    t.app.inject({ method: 'POST', url: '/integrations/test/cancel', payload: { session: sessionId } });
+  const pay = (sessionId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/integrations/test/pay',
+      payload: { session: sessionId, card_number: '4242424242424242' },
+    });
+
+  /** The place is back on its own hold: same kind, expiry and token; the link is open again. */
+  async function expectBackOnHold(held: Awaited<ReturnType<typeof heldPlace>>, kind: Kind) {
+    expect(await place(held.enrolmentId)).toMatchObject({
+      status: 'pending',
+      heldFor: kind,
+      holdExpiresAt: held.before.holdExpiresAt,
+      holdToken: held.before.holdToken,
+    });
+    expect(await holdView(held.token, held.ava.headers)).toMatchObject({
+      status: 'open',
+      held_for: kind,
+      expires_at: held.before.holdExpiresAt!.toISOString(),
+    });
+    // Counted once, and not offered to the family waiting behind.
+    expect(await left(held.termClassId)).toBe(0);
+    expect((await waitlistOf(held.bea.kid.id))!.status).toBe('waiting');
+    if (kind === 'offer') expect((await waitlistOf(held.ava.kid.id))!.status).toBe('offered');
+  }
+
+  /** Taken up again and paid: the place is the family's. */
+  async function expectPaysAgain(held: Awaited<ReturnType<typeof heldPlace>>, kind: Kind) {
+    const again = await takeUp(held);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await pay(again.json().sessionId)).statusCode).toBe(200);
+    expect(await place(held.enrolmentId)).toMatchObject({ status: 'active', heldFor: null });
+    if (kind === 'offer') {
+      await releaseLapsedHolds(t.deps);
+      expect((await waitlistOf(held.ava.kid.id))!.status).toBe('accepted');
+    }
+  }
+
+  const KINDS: Kind[] = ['offer', 'trial_conversion', 'rollover'];
+
+  it.each(KINDS)(
+    '%s: the parent cancels the card form, keeps the place on its hold and can pay later',
+    async (kind) => {
+      const held = await heldPlace(kind);
+      const taken = await takeUp(held);
+      expect(taken.statusCode, taken.body).toBe(200);
+      expect(await place(held.enrolmentId)).toMatchObject({ status: 'pending', heldFor: 'checkout' });
+      expect((await holdView(held.token, held.ava.headers)).status).toBe('paying');
+      // While it pays, the link is not taken up a second time.
+      expect((await takeUp(held)).statusCode).toBe(409);
+
+      const cancel = await cancelCardForm(taken.json().sessionId);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      const [purchase] = await db()
+        .select()
+        .from(enrolmentPurchases)
+        .where(eq(enrolmentPurchases.reference, taken.json().booking_hash));
+      expect(purchase!.status).toBe('expired');
+      await releaseLapsedHolds(t.deps);
+      await expectBackOnHold(held, kind);
+      await expectPaysAgain(held, kind);
+    },
+  );
+
+  it.each(KINDS)(
+    '%s: the checkout’s hold lapses and the expiry job gives the place back to its hold',
+    async (kind) => {
+      const held = await heldPlace(kind);
+      const taken = await takeUp(held);
+      expect(taken.statusCode, taken.body).toBe(200);
+      const past = new Date(Date.now() - 1000);
+      await db()
+        .update(enrolmentPurchases)
+        .set({ holdExpiresAt: past })
+        .where(eq(enrolmentPurchases.reference, taken.json().booking_hash));
+      await db()
+        .update(classEnrolments)
+        .set({ holdExpiresAt: past })
+        .where(eq(classEnrolments.id, held.enrolmentId));
+      expect(await expireLapsedPurchases(t.deps)).toBeGreaterThanOrEqual(1);
+      await releaseLapsedHolds(t.deps);
+      await expectBackOnHold(held, kind);
+      await expectPaysAgain(held, kind);
+    },
+  );
+
+  it.each(KINDS)(
+    '%s: a hold whose own deadline passed during the checkout is cancelled and offered on',
+    async (kind) => {
+      const held = await heldPlace(kind);
+      const taken = await takeUp(held);
+      expect(taken.statusCode, taken.body).toBe(200);
+      // The offer's 24 hours (the link's 48, the rollover deadline) ended while the card form was open.
+      const [purchase] = await db()
+        .select()
+        .from(enrolmentPurchases)
+        .where(eq(enrolmentPurchases.reference, taken.json().booking_hash));
+      await db()
+        .update(enrolmentPurchaseItems)
+        .set({ priorHoldExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(enrolmentPurchaseItems.purchaseId, purchase!.id));
+      expect((await cancelCardForm(taken.json().sessionId)).statusCode).toBe(200);
+      expect(await place(held.enrolmentId)).toMatchObject({ status: 'cancelled', heldFor: null });
+      expect((await holdView(held.token, held.ava.headers)).status).toBe('closed');
+      if (kind === 'offer') expect((await waitlistOf(held.ava.kid.id))!.status).toBe('expired');
+      // Bea's family is offered the place at once.
+      const bea = await waitlistOf(held.bea.kid.id);
+      expect(bea!.status).toBe('offered');
+      expect(await place(bea!.enrolmentId!)).toMatchObject({ status: 'pending', heldFor: 'offer' });
+      expect(await left(held.termClassId)).toBe(0);
+    },
+  );
+
+  it.each(KINDS)('%s: two checkouts of one link at once take it up once', async (kind) => {
+    const held = await heldPlace(kind);
+    const [one, two] = await Promise.all([takeUp(held), takeUp(held)]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
+    const winner = one.statusCode === 200 ? one : two;
+    const items = await db()
+      .select()
+      .from(enrolmentPurchaseItems)
+      .where(eq(enrolmentPurchaseItems.enrolmentId, held.enrolmentId));
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ priorHeldFor: kind, priorHoldExpiresAt: held.before.holdExpiresAt });
+    expect(await left(held.termClassId)).toBe(0);
+    // Released, the place is back once; a late payment of the released checkout does not pay twice.
+    expect((await cancelCardForm(winner.json().sessionId)).statusCode).toBe(200);
+    await expectBackOnHold(held, kind);
+  });
+
+  it('a lapsed checkout whose place was sold meanwhile does not get it back (never oversold)', async () => {
+    const held = await heldPlace('rollover');
+    const taken = await takeUp(held);
+    expect(taken.statusCode, taken.body).toBe(200);
+    const past = new Date(Date.now() - 1000);
+    await db()
+      .update(enrolmentPurchases)
+      .set({ holdExpiresAt: past })
+      .where(eq(enrolmentPurchases.reference, taken.json().booking_hash));
+    await db()
+      .update(classEnrolments)
+      .set({ holdExpiresAt: past })
+      .where(eq(classEnrolments.id, held.enrolmentId));
+    // The lapsed checkout hold stopped counting: another child took the place before the job ran.
+    await db().insert(classEnrolments).values({
+      companyId: company.id,
+      termClassId: held.termClassId,
+      childId: held.bea.kid.id,
+      kind: 'enrolled',
+      startsOn: dates[0],
+    });
+    await expireLapsedPurchases(t.deps);
+    expect(await place(held.enrolmentId)).toMatchObject({ status: 'cancelled' });
+    expect(await left(held.termClassId)).toBe(0);
   });
 });
