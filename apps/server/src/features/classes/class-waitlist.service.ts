@@ -431,7 +431,10 @@ export async function closeOffers(
 
 /**
  * Offers whose held place has been settled elsewhere: paid for (the place became active: accepted)
- * or released by the checkout that had taken it over (cancelled: expired).
+ * or cancelled while a checkout had taken it over (expired). A checkout that ends unpaid gives the
+ * place back to the offer while the offer's own hold lasts (the offer stays `offered`) and expires
+ * the offer itself when that hold lapsed meanwhile (enrolment-sale.ts); a paid checkout that could
+ * not be confirmed (refund_due) cancels the place, and this marks the offer expired.
  */
 export async function settleOffers(db: Db, tenant: Tenant): Promise<void> {
   const settled = await db

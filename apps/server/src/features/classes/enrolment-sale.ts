@@ -698,11 +698,17 @@ export const enrolmentSale: SaleKind<EnrolmentCheckoutRequest, EnrolmentPlan> = 
 
   cardPayment(plan, _priced, reference) {
     const n = plan.places.length;
+    const query = `f=${encodeURIComponent(plan.form.key)}&authhash=${encodeURIComponent(plan.company.authhash)}&status=true&purchase=${encodeURIComponent(reference)}`;
+    // A held place returns to its link: paid, it shows the confirmation there; cancelled on the
+    // card page (`status=cancelled`), the link shows the place still held until its deadline.
+    const token = plan.input.hold_token;
     return {
       description: `${plan.form.name} (${n} ${n === 1 ? 'class' : 'classes'})`,
       // The purchase's reference: a form paid from inside a provider's website comes back to a
       // full page that has neither the frame's sign-in nor its remembered purchase.
-      returnPath: `/registration/?f=${encodeURIComponent(plan.form.key)}&authhash=${encodeURIComponent(plan.company.authhash)}&status=true&purchase=${encodeURIComponent(reference)}`,
+      returnPath: token
+        ? `/registration/accept/?token=${encodeURIComponent(token)}&${query}`
+        : `/registration/?${query}`,
     };
   },
 

@@ -393,6 +393,11 @@ describe('a checkout that took up a held place and ends unpaid', () => {
 
       const cancel = await cancelCardForm(taken.json().sessionId);
       expect(cancel.statusCode, cancel.body).toBe(200);
+      // The card page returns to the link, which shows the place still held.
+      const back = new URL(cancel.json().redirect);
+      expect(back.pathname).toBe('/registration/accept/');
+      expect(back.searchParams.get('token')).toBe(held.token);
+      expect(back.searchParams.get('status')).toBe('cancelled');
       const [purchase] = await db()
         .select()
         .from(enrolmentPurchases)

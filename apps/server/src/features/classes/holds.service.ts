@@ -367,7 +367,7 @@ export async function releaseLapsedHolds(deps: AppDeps): Promise<number> {
     });
     await offerFreedPlaces(deps, tenant, classIds);
   }
-  // Offers paid for, or released by a lapsed checkout, since the last run.
+  // Offers paid for, or whose place a checkout cancelled, since the last run.
   const offered = await db
     .selectDistinct({ companyId: classWaitlist.companyId })
     .from(classWaitlist)

@@ -14,6 +14,7 @@ import {
 } from '@tumble/contracts/registration';
 import type { z } from 'zod';
 import { api } from '../../api/client';
+import { rememberPurchase } from './registration-api';
 
 /** What is sent (defaults filled in by the server). */
 type EnrolmentQuoteRequest = z.input<typeof enrolmentQuoteRequest>;
@@ -88,11 +89,17 @@ export function useHoldQuote(authhash: string, selection: EnrolmentQuoteRequest 
 }
 
 /** POST /api/v1/registration/checkout: the one enrolment checkout, with the hold token. */
-export function postHoldCheckout(
+export async function postHoldCheckout(
   authhash: string,
   body: EnrolmentCheckoutRequest,
 ): Promise<CheckoutResponse> {
-  return api.post('/api/v1/registration/checkout', body, { query: { authhash }, schema: checkoutResponse });
+  const answer = await api.post('/api/v1/registration/checkout', body, {
+    query: { authhash },
+    schema: checkoutResponse,
+  });
+  // The confirmation after the card form names it.
+  if (answer.booking_hash) rememberPurchase(answer.booking_hash);
+  return answer;
 }
 
 /** POST /api/v1/registration/holds/release: "No thanks". */

@@ -99,6 +99,21 @@ describe('AcceptPage', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/registration/checkout'))).toBe(false);
   });
 
+  it('back from a cancelled card page: the place is still held until its own deadline', async () => {
+    stubServer({
+      'GET /rest/acl': () => json(studentAcl()),
+      'GET /api/v1/registration/holds': () => json(held()),
+      'GET /api/v1/registration/form': () => json(formData),
+      'POST /api/v1/registration/quote': () => json(quote),
+    });
+    renderApp(`${ACCEPT}&f=term-1&status=cancelled`);
+    await screen.findByRole('heading', { level: 1, name: 'A place has come up' });
+    expect(screen.getByTestId('payment-cancelled').textContent).toBe(
+      'Payment cancelled. Your place is still held for you until 25 Nov 2026, 4:00 pm; confirm again to pay.',
+    );
+    expect(screen.getByRole('button', { name: 'Pay and enrol' })).toBeTruthy();
+  });
+
   it('a used or lapsed link says so', async () => {
     stubServer({
       'GET /rest/acl': () => json(studentAcl()),

@@ -22,6 +22,7 @@ import {
   useHoldQuote,
   useRegistrationForm,
 } from './accept-api';
+import { RegistrationConfirmation } from './registration-confirmation';
 
 /**
  * /registration/accept/?token=<hold token>&authhash (issue 14): a signed-in parent takes up the
@@ -32,13 +33,20 @@ import {
 export function AcceptPage() {
   return (
     <ParentsOnly>
-      {(authhash, params) => (
-        <AcceptLoader
-          authhash={authhash}
-          token={params.get('token') ?? ''}
-          decline={params.get('decline') === '1'}
-        />
-      )}
+      {(authhash, params) =>
+        // Back from a card page: paid (the enrolment's confirmation), or cancelled (the place is
+        // still held: the link shows it again with a notice).
+        params.get('status') === 'true' ? (
+          <RegistrationConfirmation f={params.get('f') ?? ''} authhash={authhash} />
+        ) : (
+          <AcceptLoader
+            authhash={authhash}
+            token={params.get('token') ?? ''}
+            decline={params.get('decline') === '1'}
+            cancelled={params.get('status') === 'cancelled'}
+          />
+        )
+      }
     </ParentsOnly>
   );
 }
@@ -63,7 +71,23 @@ export function acceptPath(authhash: string, token: string, decline = false) {
   return `/registration/accept/?${query}`;
 }
 
-function AcceptLoader({ authhash, token, decline }: { authhash: string; token: string; decline: boolean }) {
+/** Said when a payment for the held places was cancelled: they stay held until their own deadline. */
+export function stillHeldNotice(hold: HeldPlacesResponse) {
+  const until = hold.expires_display ?? 'the time shown';
+  return `Payment cancelled. Your ${hold.places.length > 1 ? 'places are' : 'place is'} still held for you until ${until}; confirm again to pay.`;
+}
+
+function AcceptLoader({
+  authhash,
+  token,
+  decline,
+  cancelled,
+}: {
+  authhash: string;
+  token: string;
+  decline: boolean;
+  cancelled: boolean;
+}) {
   const hold = useHeldPlaces(authhash, token);
   const form = useRegistrationForm(authhash, hold.data?.form_key ?? null);
   useDocumentTitle(decline ? 'No thanks' : 'Take up your place');
@@ -92,7 +116,16 @@ function AcceptLoader({ authhash, token, decline }: { authhash: string; token: s
       </Closed>
     );
   }
-  return <Accept authhash={authhash} token={token} hold={hold.data} form={form.data} header={header} />;
+  return (
+    <Accept
+      authhash={authhash}
+      token={token}
+      hold={hold.data}
+      form={form.data}
+      header={header}
+      cancelled={cancelled}
+    />
+  );
 }
 
 function Closed({
@@ -165,9 +198,11 @@ interface AcceptProps {
   hold: HeldPlacesResponse;
   form: RegistrationFormResponse;
   header: ReactNode;
+  /** Back from a card page whose payment was cancelled. */
+  cancelled: boolean;
 }
 
-function Accept({ authhash, token, hold, form, header }: AcceptProps) {
+function Accept({ authhash, token, hold, form, header, cancelled }: AcceptProps) {
   const navigate = useNavigate();
   const [applied, setApplied] = useState<AppliedCodes>(NO_CODES);
   const [accepted, setAccepted] = useState(false);
@@ -203,8 +238,7 @@ function Accept({ authhash, token, hold, form, header }: AcceptProps) {
   const step = useCardPayment({
     problems,
     finish,
-    cancelledNotice:
-      'Payment cancelled. Your place is still held until the time shown; confirm again to pay.',
+    cancelledNotice: stillHeldNotice(hold),
     send: () =>
       pricing
         ? postHoldCheckout(authhash, {
@@ -225,6 +259,11 @@ function Accept({ authhash, token, hold, form, header }: AcceptProps) {
       childrenTitle={hold.places.length > 1 ? 'Your held places' : 'Your held place'}
       childrenForm={
         <Stack gap="md">
+          {cancelled && !step.notice ? (
+            <Alert color="blue" role="status" data-testid="payment-cancelled">
+              {stillHeldNotice(hold)}
+            </Alert>
+          ) : null}
           <HeldPlaces hold={hold} />
           {form.form.questions.length > 0
             ? childIds.map((id, i) => (
