@@ -8,6 +8,7 @@ import { createCompany, createUser, sessionFor } from '../../testing/factories.t
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { createConfirmedBooking } from '../../testing/waiver-fixtures.ts';
 import { bookings } from '../bookings/bookings.tables.ts';
+import { registrationForms } from '../registration/registration.tables.ts';
 import { children } from '../students/students.tables.ts';
 import { placesLeft } from './capacity.service.ts';
 import { joinClassWaitlist } from './class-waitlist.service.ts';
@@ -301,6 +302,60 @@ describe('re-enrolment: rolling term A into term B', () => {
     });
     expect(other.status).toBe(404);
     expect((await left())[kinderB]).toBe(0);
+  });
+
+  it('a parent who confirms and pays, then cancels the card form, keeps the places until the deadline', async () => {
+    const { db } = t.database;
+    const [form] = await db
+      .insert(registrationForms)
+      .values(tenant.values({ key: 'term-2', name: 'Term 2', termIds: [termB], published: true }))
+      .returning();
+    await db.update(classTypes).set({ price: 2000 }).where(eq(classTypes.companyId, tenant.companyId));
+    // Term B open for enrolment on the form (as it is when parents confirm), put back afterwards.
+    const [b] = await db.select().from(terms).where(eq(terms.id, termB));
+    await db.update(terms).set({ status: 'open' }).where(eq(terms.id, termB));
+    const mine = await inject<MyReEnrolment>('GET', '/api/v1/students/re-enrol', parents[0]!.session);
+    const [hold] = mine.body.holds;
+    // The accept page's checkout: every held place of the link, with its token.
+    const body = {
+      f: form!.key,
+      children: [{ id: kid.Ava }, { id: kid.Ivy }],
+      choices: [
+        { child: 0, term_class_id: kinderB, kind: 'enrolled' },
+        { child: 1, term_class_id: ninjaB, kind: 'enrolled' },
+      ],
+      answers: [{}, {}],
+      hold_token: hold!.token,
+    };
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/registration/quote?authhash=${authhash}`,
+      payload: body,
+      headers: parents[0]!.session.headers,
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const paying = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/registration/checkout?authhash=${authhash}`,
+      payload: { ...body, accept_terms: true, amount: quote.json().amount_due },
+      headers: parents[0]!.session.headers,
+    });
+    expect(paying.statusCode, paying.body).toBe(200);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/integrations/test/cancel',
+      payload: { session: paying.json().sessionId },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await releaseLapsedHolds(t.deps);
+
+    // Still held until the deadline: the run, the parent's list and the count say so.
+    const now = await inject<RolloverRun>('GET', `/api/v1/admin/rollovers/${run.id}`, staff);
+    expect(now.body.items.map((i) => i.state)).toEqual(['held', 'held', 'held']);
+    const again = await inject<MyReEnrolment>('GET', '/api/v1/students/re-enrol', parents[0]!.session);
+    expect(again.body.holds).toEqual(mine.body.holds);
+    expect((await left())[kinderB]).toBe(0);
+    await db.update(terms).set({ status: b!.status }).where(eq(terms.id, termB));
   });
 
   it('undo puts everything back as it was before the commit', async () => {
