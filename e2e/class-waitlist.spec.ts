@@ -172,7 +172,14 @@ describe.each(bothViewports)('trial conversion (%s)', (viewport) => {
     await expectAt(page, '/payments/test');
     await shot('2-card');
     await payWith(page, testCards.pays);
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: UI_TIMEOUT * 2 }).toBe('/registration/');
+    // Back on the link, which shows the enrolment's confirmation.
+    await expect
+      .poll(() => new URL(page.url()).pathname, { timeout: UI_TIMEOUT * 2 })
+      .toBe('/registration/accept/');
+    await shows(
+      page.getByRole('heading', { level: 1, name: /Enrolment confirmed!|Payment received/ }),
+      'the confirmation',
+    );
     await shot('3-enrolled');
 
     // The link is used: the page says so.

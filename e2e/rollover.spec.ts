@@ -185,6 +185,15 @@ describe.each(bothViewports)('re-enrolment (%s)', (viewport) => {
       await page.getByRole('button', { name: 'Pay and enrol' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/payments/test'), { timeout: 30_000 });
       await shows(page.getByRole('note').filter({ hasText: 'TEST MODE' }), 'the test card page');
+      // The parent cancels the card page: back on the link, the places are still held until the deadline.
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.waitForURL((url) => url.pathname === '/registration/accept/', { timeout: 30_000 });
+      await shows(page.getByTestId('payment-cancelled'), 'the places still held after cancelling');
+      expect(await page.getByTestId('payment-cancelled').textContent()).toContain('still held for you until');
+      await shot('4b-cancelled');
+      await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
+      await page.getByRole('button', { name: 'Pay and enrol' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/payments/test'), { timeout: 30_000 });
       await payWith(page, testCards.pays);
       await page.waitForURL((url) => url.pathname.startsWith('/registration'), { timeout: 30_000 });
       await shot('5-paid');
