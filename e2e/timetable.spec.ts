@@ -42,9 +42,9 @@ describe.each(bothViewports)('timetable (%s)', (viewport) => {
     // Back to this week; a class block opens the session's roll.
     await page.getByRole('button', { name: 'This week' }).click();
     await shows(page.getByText('Needs cover').first(), 'this week again');
-    const block = page.locator('a[href^="/admin/roll/"]').first();
-    const href = await block.getAttribute('href');
-    await block.click();
+    const href = await page.locator('a[href^="/admin/roll/"]').first().getAttribute('href');
+    // Click that very block: other specs change this week's sessions meanwhile, so "first" may move.
+    await page.locator(`a[href="${href}"]`).first().click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(href);
   });
 });

@@ -141,7 +141,7 @@ describe('waitlist (desktop)', () => {
     expect(cancelled.body).toMatchObject({ success: true });
 
     // The invitation reaches the parent through SMTP; its places are held for them alone.
-    const mail = await waitForMail(demo.parent.email, 'A place is free', MAIL_SWEEP_MS);
+    const mail = await waitForMail(demo.parent.email, `A place is free: ${ninja.name}`, MAIL_SWEEP_MS);
     expect(mail.subject).toBe(`A place is free: ${ninja.name}`);
     expect(mail.body).toContain(`${ninja.session} on ${displayDate(firstDay)}`);
     const link = linkTo(plainLinks(mail), '/events/invitation/confirm/');
