@@ -88,7 +88,10 @@ describe.each(bothViewports)('class enrolment (%s)', (viewport) => {
     expect(await page.getByRole('alert').textContent()).toBe('Your card was declined.');
     await shot('5-declined');
     await payWith(page, testCards.pays);
-    await expectAt(page, `${formPath}&status=true`);
+    // The return address names the purchase (the confirmation reads it from there).
+    await expect
+      .poll(() => page.url(), { timeout: UI_TIMEOUT, interval: 100 })
+      .toContain(`${formPath}&status=true&purchase=`);
     await shows(page.getByRole('heading', { name: 'Enrolment confirmed!' }), 'the confirmation');
     const places = page.getByTestId('confirmation-places');
     await shows(places.getByText(`${firstName} Parent: Kinder Gym`, { exact: false }), 'the trial place');

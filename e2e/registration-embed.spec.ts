@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldError, goViaSidebar, idFromUrl, input, save, signInAsStaff, toolbar } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
-import { apiCall } from './support/booking.ts';
+import { apiCall, expectCardPage, payWith, testCards } from './support/booking.ts';
 import { baseUrl } from './support/browser.ts';
 import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import { demo } from './support/spec-text.ts';
@@ -11,10 +12,13 @@ import { shows } from './support/ui.ts';
 
 const browser = useBrowser();
 
-/** DD/MM/YYYY of a child who is three and a half today (the demo's Kinder Gym age). */
-function threeAndAHalf(): string {
+/**
+ * DD/MM/YYYY of a child who is three and a half today (the demo's Kinder Gym age), and `extra`
+ * months: a child paid for gets a date of birth no other spec's parent has a child with.
+ */
+function threeAndAHalf(extra = 0): string {
   const born = new Date();
-  born.setUTCMonth(born.getUTCMonth() - 42);
+  born.setUTCMonth(born.getUTCMonth() - 42 - extra);
   const dd = String(born.getUTCDate()).padStart(2, '0');
   const mm = String(born.getUTCMonth() + 1).padStart(2, '0');
   return `${dd}/${mm}/${born.getUTCFullYear()}`;
@@ -60,6 +64,29 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => site.close(() => resolve()));
 });
+
+/** The form's iframe in the website, what it shows, and how tall the website made it. */
+function embedded(page: Page) {
+  const iframe = page.locator('iframe[data-tumble-registration="term-classes"]');
+  const frame = page.frameLocator('iframe[data-tumble-registration="term-classes"]');
+  const inner = () =>
+    page.frames().find((f) => f.url().startsWith(`${baseUrl()}/`) && f !== page.mainFrame());
+  return {
+    iframe,
+    frame,
+    height: async () => (await iframe.boundingBox())?.height ?? 0,
+    /** The page inside is no taller than the frame: no scroll bar inside. */
+    noInnerScroll: () =>
+      inner()!.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1),
+    /** The other origin's frame paints what scrolls into view a moment later than the page. */
+    painted: async () => {
+      await inner()!.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+      );
+      await page.waitForTimeout(500);
+    },
+  };
+}
 
 describe.each(bothViewports)('registration form embedded in another website (%s)', (viewport) => {
   const fixture = usePage('registration-embed', viewport, browser);
@@ -188,6 +215,87 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
       'its snippet',
     );
     await shot('8-form-saved');
+  });
+
+  it('a signed-out visitor signs in inside the frame (it fits each page) and pays with the test card', async () => {
+    const { page, shot } = fixture();
+    snippet ||= `<script src="${baseUrl()}/embed/registration.js" data-form="term-classes" data-authhash="${demo.authhash}" async></script>`;
+    await page.goto(`${siteOrigin}/`);
+    const { frame, height, noInnerScroll, painted } = embedded(page);
+    let child = frame.getByRole('region', { name: 'Child 1', exact: true });
+    await shows(child, 'the form in the frame');
+
+    // A date of birth, a class: the frame grows to the classes.
+    const dob = child.getByRole('textbox', { name: 'Child’s date of birth' });
+    await dob.fill(threeAndAHalf(viewport === 'desktop' ? 5 : 7));
+    await dob.press('Escape');
+    const open = child
+      .getByRole('listitem')
+      .filter({ has: frame.getByRole('button', { name: 'Enrol', exact: true }) })
+      .first();
+    await shows(open, 'a class with places');
+    await open.getByRole('button', { name: 'Enrol', exact: true }).click();
+    await shows(frame.getByTestId('visitor-total'), 'the price of the choice');
+    await expect.poll(noInnerScroll, { timeout: UI_TIMEOUT, interval: 100 }).toBe(true);
+    const withClasses = await height();
+
+    // Sign in to pay: the sign-in page reports its height too, so the frame shrinks to it…
+    await frame.getByRole('button', { name: 'Sign in to pay' }).click();
+    await shows(frame.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in in the frame');
+    await expect.poll(height, { timeout: UI_TIMEOUT, interval: 100 }).toBeLessThan(withClasses - 100);
+    await expect.poll(noInnerScroll, { timeout: UI_TIMEOUT, interval: 100 }).toBe(true);
+    const signIn = await height();
+    await painted();
+    await shot('9-sign-in-fits', { fullPage: false });
+    // …grows to the longer sign-up page, and shrinks back with the sign-in page.
+    await frame.getByRole('link', { name: 'Create an account' }).click();
+    await shows(frame.getByRole('heading', { name: 'Create your parent account' }), 'the sign-up page');
+    await expect.poll(height, { timeout: UI_TIMEOUT, interval: 100 }).toBeGreaterThan(signIn + 100);
+    await expect.poll(noInnerScroll, { timeout: UI_TIMEOUT, interval: 100 }).toBe(true);
+    await painted();
+    await shot('10-sign-up-fits', { fullPage: false });
+    await frame.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await shows(frame.getByRole('heading', { name: 'Parent Sign In' }), 'the sign-in again');
+    // (Within a line's rounding: the phone's company name may wrap a pixel or two differently.)
+    await expect
+      .poll(async () => Math.abs((await height()) - signIn), { timeout: UI_TIMEOUT, interval: 100 })
+      .toBeLessThanOrEqual(8);
+
+    await frame.getByRole('textbox', { name: 'Email address', exact: true }).fill(demo.parent.email);
+    await frame.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.parent.password);
+    await frame.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await shows(frame.getByRole('heading', { level: 1, name: 'Term classes' }), 'the form, signed in');
+    await expect.poll(height, { timeout: UI_TIMEOUT, interval: 100 }).toBeGreaterThan(signIn + 100);
+
+    // The class chosen before signing in, for a new child (kept in the page's memory: the browser
+    // refuses the frame storage here); the question and the terms.
+    child = frame.getByRole('region', { name: 'Child 1', exact: true });
+    const firstName = `Em${viewport === 'desktop' ? 'Desk' : 'Phone'}${Date.now().toString(36)}`;
+    await child.getByRole('textbox', { name: 'First name' }).fill(firstName);
+    await child.getByRole('textbox', { name: 'Last name' }).fill('Parent');
+    await child.getByRole('textbox', { name: 'Medical notes' }).fill('None');
+    const total = frame.getByTestId('price-total');
+    await expect
+      .poll(() => total.textContent().catch(() => null), { timeout: UI_TIMEOUT, interval: 100 })
+      .toMatch(/^\$\d+\.\d\d$/);
+    await frame.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
+    const amount = (await total.textContent()) ?? '';
+
+    // The test card page refuses to be framed: paying takes the whole window (Chromium lets the
+    // frame do so on the parent's click), and its return is the full-page confirmation.
+    await frame.getByRole('button', { name: 'Confirm Payment' }).click();
+    await expectCardPage(page, amount);
+    await shot('11-card-page', { fullPage: false });
+    await payWith(page, testCards.pays);
+    await expect
+      .poll(() => page.url(), { timeout: UI_TIMEOUT, interval: 100 })
+      .toContain(`${baseUrl()}/registration/?f=term-classes&authhash=${demo.authhash}&status=true&purchase=`);
+    await shows(page.getByRole('heading', { name: 'Enrolment confirmed!' }), 'the confirmation, full page');
+    await shows(
+      page.getByTestId('confirmation-places').getByText(`${firstName} Parent: `, { exact: false }),
+      'the place paid for',
+    );
+    await shot('12-confirmed');
   });
 
   it('is refused inside a website the company did not list', async () => {

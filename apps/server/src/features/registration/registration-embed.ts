@@ -44,8 +44,9 @@ export function normalizeOrigin(text: string): string | null {
 
 /**
  * The script of the snippet. It finds our origin from its own address, inserts the form's iframe
- * after itself, and sets the iframe's height from the messages the page posts
- * (apps/web/src/features/registration/embed-resize.ts) — only from our origin and that iframe.
+ * after itself, and sets the iframe's height from the messages the framed pages post (the public
+ * and auth layouts: apps/web/src/features/registration/embed-resize.tsx), only from our origin and
+ * that iframe.
  */
 export const EMBED_SCRIPT = `(function () {
   var script = document.currentScript;

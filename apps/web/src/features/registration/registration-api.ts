@@ -92,20 +92,24 @@ export function useQuote(authhash: string, selection: EnrolmentQuoteRequest | nu
 
 const REFERENCE_KEY = 'tumble.registration.reference';
 
+/** The purchase in this page's memory too, when the browser refuses a frame storage (see below). */
+let purchaseInMemory: string | null = null;
+
 /** Remembers the purchase being paid, for the confirmation after the card page brings the parent back. */
 export function rememberPurchase(reference: string) {
+  purchaseInMemory = reference;
   try {
     sessionStorage.setItem(REFERENCE_KEY, reference);
   } catch {
-    // Private mode: the confirmation then points to the parent's enrolments instead.
+    // Storage blocked: memory keeps it for a confirmation on this page (nothing to pay).
   }
 }
 
 export function rememberedPurchase(): string | null {
   try {
-    return sessionStorage.getItem(REFERENCE_KEY);
+    return sessionStorage.getItem(REFERENCE_KEY) ?? purchaseInMemory;
   } catch {
-    return null;
+    return purchaseInMemory;
   }
 }
 
@@ -169,19 +173,35 @@ const visitorChoices = z.object({
 });
 export type VisitorChild = z.infer<typeof visitorChoices>['children'][number];
 
+/**
+ * The choices also kept in this page's memory: inside a provider's website the browser may refuse
+ * the frame any storage (third-party storage blocked), and signing in inside the frame does not
+ * reload the page, so memory carries them there (a reload in this tab still needs sessionStorage).
+ */
+let choicesInMemory: string | null = null;
+
 /** Keeps a visitor's choices for the page they come back to after signing in (this tab only). */
 export function saveVisitorChoices(f: string, authhash: string, children: VisitorChild[]) {
+  choicesInMemory = JSON.stringify({ f, authhash, children });
   try {
-    sessionStorage.setItem(VISITOR_KEY, JSON.stringify({ f, authhash, children }));
+    sessionStorage.setItem(VISITOR_KEY, choicesInMemory);
   } catch {
-    // Storage blocked: the parent chooses again after signing in.
+    // Storage blocked: memory alone keeps them.
+  }
+}
+
+function storedChoices(): string | null {
+  try {
+    return sessionStorage.getItem(VISITOR_KEY) ?? choicesInMemory;
+  } catch {
+    return choicesInMemory;
   }
 }
 
 /** The choices kept for this form, or null. */
 export function loadVisitorChoices(f: string, authhash: string): VisitorChild[] | null {
   try {
-    const raw = sessionStorage.getItem(VISITOR_KEY);
+    const raw = storedChoices();
     const parsed = raw ? visitorChoices.safeParse(JSON.parse(raw)) : null;
     if (!parsed?.success || parsed.data.f !== f || parsed.data.authhash !== authhash) return null;
     return parsed.data.children;
@@ -191,6 +211,7 @@ export function loadVisitorChoices(f: string, authhash: string): VisitorChild[] 
 }
 
 export function clearVisitorChoices() {
+  choicesInMemory = null;
   try {
     sessionStorage.removeItem(VISITOR_KEY);
   } catch {
