@@ -8,7 +8,7 @@ import { createCompany, createUser, sessionFor } from '../../testing/factories.t
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { registrationForms } from '../registration/registration.tables.ts';
 import { children } from '../students/students.tables.ts';
-import { terms } from './classes.tables.ts';
+import { classEnrolments, terms } from './classes.tables.ts';
 import {
   assertAdmitted,
   type QueueSettings,
@@ -318,6 +318,63 @@ describe('enrolment day: the waiting room queue', () => {
         url: `/api/v1/registration/queue/${firstTicket.token}?authhash=${foreign.authhash}`,
       });
       expect(theirs.statusCode).toBe(404);
+    });
+
+    it('a family taking up places held for them does not queue for those, but queues for anything more', async () => {
+      const { db } = t.database;
+      const dates = Array.from({ length: 3 }, (_, i) => addDays(todayIn('Australia/Sydney'), 7 + i * 7));
+      const made = await createClassWithSessions(db, tenant.companyId, { coachId: null, dates });
+      // The queue runs: the opening is 10 minutes away, inside the waiting room.
+      const opensAt = new Date(Date.now() + 10 * 60 * SECOND);
+      await db.update(terms).set({ publicEnrolmentOpensAt: opensAt }).where(eq(terms.id, made.term.id));
+      const key = `held-${made.term.id}`;
+      await db
+        .insert(registrationForms)
+        .values(tenant.values({ key, name: 'Queued classes', termIds: [made.term.id] }));
+      const user = await createUser(db, tenant.companyId, { role: 'student' });
+      const headers = (await sessionFor(db, user)).headers;
+      const kids = await db
+        .insert(children)
+        .values(
+          ['Ava', 'Ben'].map((firstName) =>
+            tenant.values({ parentId: user.id, firstName, lastName: 'Held', dob: '2020-03-01' }),
+          ),
+        )
+        .returning();
+      // Ava's place is held for the family (a waitlist offer); Ben has none.
+      await db.insert(classEnrolments).values(
+        tenant.values({
+          termClassId: made.termClass.id,
+          childId: kids[0]!.id,
+          kind: 'enrolled' as const,
+          status: 'pending' as const,
+          heldFor: 'offer' as const,
+          holdToken: 'held-token-queue',
+          holdExpiresAt: new Date(Date.now() + 3600 * SECOND),
+          startsOn: dates[0],
+        }),
+      );
+      const quote = (childIndexes: number[]) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/registration/quote?authhash=${authhash}`,
+          headers,
+          payload: {
+            f: key,
+            hold_token: 'held-token-queue',
+            children: kids.map((k) => ({ id: k.id })),
+            choices: childIndexes.map((child) => ({
+              child,
+              term_class_id: made.termClass.id,
+              kind: 'enrolled',
+            })),
+          },
+        });
+      const heldOnly = await quote([0]);
+      expect(heldOnly.statusCode, heldOnly.body).toBe(200);
+      const more = await quote([0, 1]);
+      expect(more.statusCode).toBe(409);
+      expect(more.json().message).toMatch(/Please reload the page to join the queue\.$/);
     });
   });
 });

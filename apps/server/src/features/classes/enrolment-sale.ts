@@ -113,10 +113,14 @@ export async function planEnrolment(
   if (offered.length !== ids.length) throw new NotFoundError(enrolmentMessages.classNotFound);
   const classes = new Map(offered.map((c) => [c.termClassId, c]));
   // Enrolment day: while a term's public enrolment queue runs, only admitted browsers check out.
-  await assertAdmitted(db, tenant, {
-    termIds: [...new Set(offered.map((c) => c.termId))],
-    queueToken: input.queue_token ?? null,
-  });
+  // A family taking up places held for them (an offer, a trial's link, a rollover) does not queue
+  // for those: they are checked once the held places are known, below.
+  const admitted = () =>
+    assertAdmitted(db, tenant, {
+      termIds: [...new Set(offered.map((c) => c.termId))],
+      queueToken: input.queue_token ?? null,
+    });
+  if (!input.hold_token) await admitted();
 
   const problems = childrenErrors(
     input.children.map((c) => ({ ...c, insurance_ids: [] })),
@@ -205,6 +209,7 @@ export async function planEnrolment(
       heldId: null,
     };
   });
+  if (input.hold_token && places.some((p) => p.heldId === null)) await admitted();
 
   // The family: who is already in these terms (discounts), and who already used a voucher.
   const family =
