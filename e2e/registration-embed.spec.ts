@@ -108,7 +108,7 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
     await shot('0-form-page', { fullPage: false });
 
     await page.goto(`${siteOrigin}/`);
-    const iframe = page.locator('iframe[data-tumble-registration="term-classes"]');
+    const { iframe, frame, height: frameHeight, noInnerScroll, painted } = embedded(page);
     await shows(iframe, 'the iframe the snippet inserts');
     // Inserted right after the script, before the website's footer.
     expect(
@@ -119,24 +119,11 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
     );
 
     // A visitor sees the form inside the website right away.
-    const frame = page.frameLocator('iframe[data-tumble-registration="term-classes"]');
     await shows(frame.getByRole('heading', { level: 1, name: 'Term classes' }), 'the form in the frame');
     const child = frame.getByRole('region', { name: 'Child 1', exact: true });
     await shows(child, 'the first child');
 
     // The frame's height follows the form (from the 600px the script starts with), no scroll bar inside.
-    const frameHeight = async () => (await iframe.boundingBox())?.height ?? 0;
-    const inner = () =>
-      page.frames().find((f) => f.url().startsWith(`${baseUrl()}/`) && f !== page.mainFrame());
-    const noInnerScroll = () =>
-      inner()!.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1);
-    // The other origin's frame paints what scrolls into view a moment later than the page.
-    const painted = async () => {
-      await inner()!.evaluate(
-        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-      );
-      await page.waitForTimeout(500);
-    };
     await expect.poll(frameHeight, { timeout: UI_TIMEOUT, interval: 100 }).not.toBe(600);
     await expect.poll(noInnerScroll, { timeout: UI_TIMEOUT, interval: 100 }).toBe(true);
     const first = await frameHeight();
@@ -305,10 +292,9 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
     const unlisted = siteOrigin.replace('localhost', '127.0.0.1');
     const answer = await page.goto(`${unlisted}/`);
     expect(answer?.ok()).toBe(true);
-    const iframe = page.locator('iframe[data-tumble-registration="term-classes"]');
+    const { iframe, frame } = embedded(page);
     await shows(iframe, 'the iframe the snippet inserts');
     // The browser blocks the framed page (CSP frame-ancestors): the form never shows.
-    const frame = page.frameLocator('iframe[data-tumble-registration="term-classes"]');
     await page.waitForTimeout(1_500);
     expect(await frame.getByRole('heading', { name: 'Term classes' }).count()).toBe(0);
     await shot('6-refused', { fullPage: false });
