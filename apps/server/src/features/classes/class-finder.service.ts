@@ -8,8 +8,9 @@ import type { RegistrationForm } from '../registration/registration.service.ts';
 import { ageOn } from '../students/children.service.ts';
 import { venueOf } from '../venues/venues.service.ts';
 import { sessionLoads } from './capacity.service.ts';
-import { classSessions, classTypes, termClasses, termClosures, terms } from './classes.tables.ts';
+import { classTypes, termClasses, termClosures, terms } from './classes.tables.ts';
 import { enrolmentFee, type PricedClass } from './enrolment-pricing.ts';
+import { scheduledSessionsOf } from './sessions.service.ts';
 
 /**
  * The classes a registration form offers (issue 14): the form's terms (open, not archived) and
@@ -128,23 +129,7 @@ export async function offeredClasses(
   const classIds = rows.map((r) => r.id);
   const termIds = [...new Set(rows.map((r) => r.termId))];
   const [sessions, closures] = await Promise.all([
-    db
-      .select({
-        id: classSessions.id,
-        termClassId: classSessions.termClassId,
-        date: classSessions.date,
-        startTime: classSessions.startTime,
-        durationMinutes: classSessions.durationMinutes,
-      })
-      .from(classSessions)
-      .where(
-        tenant.where(
-          classSessions,
-          inArray(classSessions.termClassId, classIds),
-          eq(classSessions.status, 'scheduled'),
-        ),
-      )
-      .orderBy(asc(classSessions.date), asc(classSessions.startTime)),
+    scheduledSessionsOf(db, tenant, classIds),
     db
       .select({
         termId: termClosures.termId,

@@ -7,7 +7,7 @@ import {
   type TransferRequest,
   type WithdrawRequest,
 } from '@tumble/contracts/class-students';
-import { and, asc, eq, gt, gte, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
@@ -27,6 +27,7 @@ import { classEnrolments, classSessions, classTypes, termClasses, terms } from '
 import { enrolmentFee, type PricedClass } from './enrolment-pricing.ts';
 import { enrolmentSettingsOf } from './enrolment-purchases.service.ts';
 import { companyToday } from './roll.service.ts';
+import { nextSessionDate, scheduledSessionsOf } from './sessions.service.ts';
 import { closuresOf } from './terms.service.ts';
 
 /**
@@ -69,17 +70,7 @@ async function classOf(db: Db, tenant: Tenant, termClassId: number) {
 /** The class as the pricing module sees it: its price and its scheduled, chargeable sessions. */
 async function pricedClass(db: Db, tenant: Tenant, termClassId: number): Promise<PricedClass> {
   const cls = await classOf(db, tenant, termClassId);
-  const sessions = await db
-    .select({ date: classSessions.date })
-    .from(classSessions)
-    .where(
-      tenant.where(
-        classSessions,
-        eq(classSessions.termClassId, termClassId),
-        eq(classSessions.status, 'scheduled'),
-      ),
-    )
-    .orderBy(asc(classSessions.date));
+  const sessions = await scheduledSessionsOf(db, tenant, [termClassId]);
   const closures = await closuresOf(db, tenant, cls.termId);
   return {
     termClassId,
@@ -91,24 +82,6 @@ async function pricedClass(db: Db, tenant: Tenant, termClassId: number): Promise
     sessionDates: sessions.map((s) => s.date),
     billingOnly: closures.filter((c) => c.kind === 'billing_only'),
   };
-}
-
-/** The class's first scheduled session on or after `from`, or null. */
-async function nextSessionDate(db: Db, tenant: Tenant, termClassId: number, from: string) {
-  const [next] = await db
-    .select({ date: classSessions.date })
-    .from(classSessions)
-    .where(
-      tenant.where(
-        classSessions,
-        eq(classSessions.termClassId, termClassId),
-        eq(classSessions.status, 'scheduled'),
-        gte(classSessions.date, from),
-      ),
-    )
-    .orderBy(asc(classSessions.date))
-    .limit(1);
-  return next?.date ?? null;
 }
 
 const placeStatus = (row: Enrolment, today: string): ClassStudent['status'] => {

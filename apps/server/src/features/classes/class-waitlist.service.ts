@@ -15,7 +15,8 @@ import { offeredClasses } from './class-finder.service.ts';
 import { classWaitlist } from './class-waitlist.tables.ts';
 import { classEnrolments, termClasses, terms } from './classes.tables.ts';
 import { enrolmentSettingsOf } from './enrolment-purchases.service.ts';
-import { holdPlaces, nextSessionDate } from './holds.service.ts';
+import { holdPlaces } from './holds.service.ts';
+import { nextSessionDate } from './sessions.service.ts';
 
 /**
  * The class waitlist (issue 14). Children wait for a full class; when places free up, the next

@@ -3,8 +3,9 @@ import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { childrenByIds } from '../students/children.service.ts';
 import { clockTime, endTime, venueNamesOf } from './class-finder.service.ts';
-import { classEnrolments, classSessions, termClasses } from './classes.tables.ts';
+import { classEnrolments, termClasses } from './classes.tables.ts';
 import { enrolmentPurchaseItems, enrolmentPurchases, enrolmentSettings } from './enrolments.tables.ts';
+import { scheduledSessionsOf } from './sessions.service.ts';
 
 /**
  * Reads of class enrolment purchases (the pipeline kind `enrolment`, decision 013) for other
@@ -179,25 +180,7 @@ export async function purchaseDetails(db: Db, tenant: Tenant, reference: string)
           })
           .from(termClasses)
           .where(tenant.where(termClasses, inArray(termClasses.id, classIds))),
-    classIds.length === 0
-      ? []
-      : db
-          .select({
-            id: classSessions.id,
-            termClassId: classSessions.termClassId,
-            date: classSessions.date,
-            startTime: classSessions.startTime,
-            durationMinutes: classSessions.durationMinutes,
-          })
-          .from(classSessions)
-          .where(
-            tenant.where(
-              classSessions,
-              inArray(classSessions.termClassId, classIds),
-              eq(classSessions.status, 'scheduled'),
-            ),
-          )
-          .orderBy(asc(classSessions.date), asc(classSessions.startTime)),
+    scheduledSessionsOf(db, tenant, classIds),
     childrenByIds(
       db,
       tenant,

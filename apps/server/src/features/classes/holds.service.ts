@@ -19,6 +19,7 @@ import { classWaitlist, trialFollowUps } from './class-waitlist.tables.ts';
 import { classEnrolments, classSessions, termClasses } from './classes.tables.ts';
 import { enrolmentSettingsOf } from './enrolment-purchases.service.ts';
 import { enrolmentPurchaseItems, enrolmentPurchases } from './enrolments.tables.ts';
+import { nextSessionDate } from './sessions.service.ts';
 
 /**
  * Held places (decision 013) a family takes up through one link: a waitlist offer, a trial's
@@ -55,24 +56,6 @@ function plusMinutes(time: string, minutes: number): string {
 /** 'Tuesdays 4:00 pm – 5:00 pm'. */
 function whenOf(termClass: { weekday: number; startTime: string; durationMinutes: number }) {
   return `${WEEKDAYS[termClass.weekday - 1]}s ${clock(termClass.startTime)} – ${clock(plusMinutes(termClass.startTime, termClass.durationMinutes))}`;
-}
-
-/** The date of the class's first scheduled session on or after `from`; null when none is left. */
-export async function nextSessionDate(db: Db, tenant: Tenant, termClassId: number, from: string) {
-  const [session] = await db
-    .select({ date: classSessions.date })
-    .from(classSessions)
-    .where(
-      tenant.where(
-        classSessions,
-        eq(classSessions.termClassId, termClassId),
-        eq(classSessions.status, 'scheduled'),
-        gte(classSessions.date, from),
-      ),
-    )
-    .orderBy(asc(classSessions.date))
-    .limit(1);
-  return session?.date ?? null;
 }
 
 /** The link that shows a hold and pays for it. */

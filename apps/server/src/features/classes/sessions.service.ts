@@ -476,6 +476,46 @@ export async function applyTermSessions(db: Db, tenant: Tenant, termId: number):
   });
 }
 
+/** The scheduled sessions of these classes, in date and time order. */
+export async function scheduledSessionsOf(db: Db, tenant: Tenant, termClassIds: number[]) {
+  if (termClassIds.length === 0) return [];
+  return db
+    .select({
+      id: classSessions.id,
+      termClassId: classSessions.termClassId,
+      date: classSessions.date,
+      startTime: classSessions.startTime,
+      durationMinutes: classSessions.durationMinutes,
+    })
+    .from(classSessions)
+    .where(
+      tenant.where(
+        classSessions,
+        inArray(classSessions.termClassId, termClassIds),
+        eq(classSessions.status, 'scheduled'),
+      ),
+    )
+    .orderBy(asc(classSessions.date), asc(classSessions.startTime));
+}
+
+/** The date of the class's first scheduled session on or after `from`; null when none is left. */
+export async function nextSessionDate(db: Db, tenant: Tenant, termClassId: number, from: string) {
+  const [session] = await db
+    .select({ date: classSessions.date })
+    .from(classSessions)
+    .where(
+      tenant.where(
+        classSessions,
+        eq(classSessions.termClassId, termClassId),
+        eq(classSessions.status, 'scheduled'),
+        gte(classSessions.date, from),
+      ),
+    )
+    .orderBy(asc(classSessions.date))
+    .limit(1);
+  return session?.date ?? null;
+}
+
 async function sessionOf(tx: Db, tenant: Tenant, sessionId: number) {
   const [session] = await tx
     .select()
