@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { classEnrolments, classSessions, termClasses } from './classes.tables.ts';
@@ -20,6 +20,65 @@ import { classEnrolments, classSessions, termClasses } from './classes.tables.ts
 /** The SQL condition of a row that takes a place now. */
 export function takesPlace() {
   return sql`(${classEnrolments.status} = 'active' or (${classEnrolments.status} = 'pending' and (${classEnrolments.holdExpiresAt} is null or ${classEnrolments.holdExpiresAt} > now())))`;
+}
+
+/** The children's places in the classes of these terms that also meet `conditions`. */
+export async function placesInTerms(
+  db: Db,
+  tenant: Tenant,
+  childIds: number[],
+  termIds: number[],
+  ...conditions: (SQL | undefined)[]
+) {
+  if (childIds.length === 0 || termIds.length === 0) return [];
+  return db
+    .select({
+      id: classEnrolments.id,
+      childId: classEnrolments.childId,
+      termClassId: classEnrolments.termClassId,
+      termId: termClasses.termId,
+      kind: classEnrolments.kind,
+    })
+    .from(classEnrolments)
+    .innerJoin(
+      termClasses,
+      and(
+        eq(termClasses.id, classEnrolments.termClassId),
+        eq(termClasses.companyId, classEnrolments.companyId),
+      ),
+    )
+    .where(
+      tenant.where(
+        classEnrolments,
+        inArray(classEnrolments.childId, childIds),
+        inArray(termClasses.termId, termIds),
+        ...conditions,
+      ),
+    );
+}
+
+/** The ids of the children's full enrolments (kind `enrolled`) in the class that take a place and meet `conditions`. */
+export async function fullPlacesIn(
+  db: Db,
+  tenant: Tenant,
+  termClassId: number,
+  childIds: number[],
+  ...conditions: (SQL | undefined)[]
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: classEnrolments.id })
+    .from(classEnrolments)
+    .where(
+      tenant.where(
+        classEnrolments,
+        eq(classEnrolments.termClassId, termClassId),
+        inArray(classEnrolments.childId, childIds),
+        eq(classEnrolments.kind, 'enrolled'),
+        takesPlace(),
+        ...conditions,
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
 export interface LockedClass {

@@ -21,7 +21,7 @@ import { familyContacts } from '../accounts/families.service.ts';
 import { searchChildren } from '../students/child-search.service.ts';
 import { ageOn, childrenByIds } from '../students/children.service.ts';
 import { enrolmentAdjustments } from './adjustments.tables.ts';
-import { lockClasses, placesLeft, takesPlace } from './capacity.service.ts';
+import { fullPlacesIn, lockClasses, placesLeft, takesPlace } from './capacity.service.ts';
 import { offerFreedPlaces, offerPlace, waitlistOf } from './class-waitlist.service.ts';
 import { classEnrolments, classSessions, classTypes, termClasses, terms } from './classes.tables.ts';
 import { enrolmentFee, type PricedClass } from './enrolment-pricing.ts';
@@ -199,23 +199,16 @@ export async function classStudents(
   };
 }
 
-/** A child's full enrolment in the class that takes a place on `date` or later, if any. */
+/** Whether the child has a full enrolment in the class that takes a place on `date` or later. */
 async function enrolmentCovering(tx: Db, tenant: Tenant, termClassId: number, childId: number, date: string) {
-  const [row] = await tx
-    .select({ id: classEnrolments.id })
-    .from(classEnrolments)
-    .where(
-      tenant.where(
-        classEnrolments,
-        eq(classEnrolments.termClassId, termClassId),
-        eq(classEnrolments.childId, childId),
-        eq(classEnrolments.kind, 'enrolled'),
-        takesPlace(),
-        or(isNull(classEnrolments.withdrawnFrom), gt(classEnrolments.withdrawnFrom, date)),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  const ids = await fullPlacesIn(
+    tx,
+    tenant,
+    termClassId,
+    [childId],
+    or(isNull(classEnrolments.withdrawnFrom), gt(classEnrolments.withdrawnFrom, date)),
+  );
+  return ids.length > 0;
 }
 
 async function recordAdjustment(

@@ -10,7 +10,13 @@ import { companyOf } from '../accounts/accounts.service.ts';
 import { publishedForm, recordAnomaly } from '../registration/registration.service.ts';
 import { assertOwnChildren, childrenByIds } from '../students/children.service.ts';
 import { childIdsOfParents } from '../students/family.service.ts';
-import { type LockedClass, lockClasses, placesLeft, takesPlace } from './capacity.service.ts';
+import {
+  fullPlacesIn,
+  type LockedClass,
+  lockClasses,
+  placesInTerms,
+  placesLeft,
+} from './capacity.service.ts';
 import { offeredClasses } from './class-finder.service.ts';
 import { classWaitlist } from './class-waitlist.tables.ts';
 import { classEnrolments, termClasses, terms } from './classes.tables.ts';
@@ -67,19 +73,13 @@ export async function joinClassWaitlist(
       ),
     );
   if (waiting.length > 0) throw new ConflictError(ALREADY_WAITING);
-  const enrolled = await tx
-    .select({ id: classEnrolments.id })
-    .from(classEnrolments)
-    .where(
-      tenant.where(
-        classEnrolments,
-        eq(classEnrolments.termClassId, entry.termClassId),
-        inArray(classEnrolments.childId, childIds),
-        eq(classEnrolments.kind, 'enrolled'),
-        isNull(classEnrolments.withdrawnFrom),
-        takesPlace(),
-      ),
-    );
+  const enrolled = await fullPlacesIn(
+    tx,
+    tenant,
+    entry.termClassId,
+    childIds,
+    isNull(classEnrolments.withdrawnFrom),
+  );
   if (enrolled.length > 0) throw new ConflictError(ALREADY_ENROLLED);
   const householdKey = randomToken(9);
   const rows = await tx
@@ -108,26 +108,15 @@ export interface RankedEntry extends WaitlistRow {
 /** Children with an active full enrolment running on `today` or later in a class of the term. */
 async function activeInTerm(db: Db, tenant: Tenant, termId: number, childIds: number[], today: string) {
   if (childIds.length === 0) return new Map<number, number[]>();
-  const rows = await db
-    .select({ childId: classEnrolments.childId, termClassId: classEnrolments.termClassId })
-    .from(classEnrolments)
-    .innerJoin(
-      termClasses,
-      and(
-        eq(termClasses.id, classEnrolments.termClassId),
-        eq(termClasses.companyId, classEnrolments.companyId),
-      ),
-    )
-    .where(
-      tenant.where(
-        classEnrolments,
-        eq(termClasses.termId, termId),
-        inArray(classEnrolments.childId, childIds),
-        eq(classEnrolments.kind, 'enrolled'),
-        eq(classEnrolments.status, 'active'),
-        or(isNull(classEnrolments.withdrawnFrom), gt(classEnrolments.withdrawnFrom, today)),
-      ),
-    );
+  const rows = await placesInTerms(
+    db,
+    tenant,
+    childIds,
+    [termId],
+    eq(classEnrolments.kind, 'enrolled'),
+    eq(classEnrolments.status, 'active'),
+    or(isNull(classEnrolments.withdrawnFrom), gt(classEnrolments.withdrawnFrom, today)),
+  );
   const byChild = new Map<number, number[]>();
   for (const r of rows) byChild.set(r.childId, [...(byChild.get(r.childId) ?? []), r.termClassId]);
   return byChild;

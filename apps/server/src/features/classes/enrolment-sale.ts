@@ -17,7 +17,7 @@ import { publishedForm, type RegistrationForm, recordAnomaly } from '../registra
 import { childLike } from '../students/child-matches.service.ts';
 import { assertOwnChildren, childrenByIds } from '../students/children.service.ts';
 import { childIdsOfParents } from '../students/family.service.ts';
-import { lockClasses, placesLeft, sessionLoads, takesPlace } from './capacity.service.ts';
+import { lockClasses, placesInTerms, placesLeft, sessionLoads, takesPlace } from './capacity.service.ts';
 import {
   ageFits,
   monthsOld,
@@ -28,7 +28,7 @@ import {
   wallClock,
 } from './class-finder.service.ts';
 import { closeOffers, offerFreedPlaces } from './class-waitlist.service.ts';
-import { classEnrolments, termClasses } from './classes.tables.ts';
+import { classEnrolments } from './classes.tables.ts';
 import { queueEnrolmentConfirmation } from './enrolment-mail.ts';
 import {
   type EnrolmentPrice,
@@ -215,7 +215,7 @@ export async function planEnrolment(
   const family =
     parentId === null ? [] : ((await childIdsOfParents(db, tenant, [parentId])).get(parentId) ?? []);
   const termIds = [...new Set(offered.map((c) => c.termId))];
-  const existingRows = await familyPlaces(db, tenant, family, termIds);
+  const existingRows = await placesInTerms(db, tenant, family, termIds, takesPlace());
   const heldIds = new Set(places.map((p) => p.heldId).filter((id): id is number => id !== null));
   const existing = existingRows
     .filter((r) => r.kind === 'enrolled' && !heldIds.has(r.id))
@@ -283,35 +283,6 @@ export async function priceOfPlan(db: Db, tenant: Tenant, plan: EnrolmentPlan, d
     surcharge,
     currency: plan.company.currency,
   });
-}
-
-/** The family's places (active or held) in the terms' classes. */
-async function familyPlaces(db: Db, tenant: Tenant, childIds: number[], termIds: number[]) {
-  if (childIds.length === 0 || termIds.length === 0) return [];
-  return db
-    .select({
-      id: classEnrolments.id,
-      childId: classEnrolments.childId,
-      termClassId: classEnrolments.termClassId,
-      termId: termClasses.termId,
-      kind: classEnrolments.kind,
-    })
-    .from(classEnrolments)
-    .innerJoin(
-      termClasses,
-      and(
-        eq(termClasses.id, classEnrolments.termClassId),
-        eq(termClasses.companyId, classEnrolments.companyId),
-      ),
-    )
-    .where(
-      tenant.where(
-        classEnrolments,
-        inArray(classEnrolments.childId, childIds),
-        inArray(termClasses.termId, termIds),
-        takesPlace(),
-      ),
-    );
 }
 
 /** The family's places held for a link (an offer, a trial's "enrol" link, a rollover), not lapsed. */

@@ -12,7 +12,7 @@ import { formOfPurchase } from '../registration/enrolment-form-reads.service.ts'
 import { publishedForms } from '../registration/published-forms.service.ts';
 import { publishedForm } from '../registration/registration.service.ts';
 import { childrenByIds } from '../students/children.service.ts';
-import { lockClasses, placesLeft, takesPlace } from './capacity.service.ts';
+import { fullPlacesIn, lockClasses, placesLeft } from './capacity.service.ts';
 import { offeredClasses } from './class-finder.service.ts';
 import { closeOffers, offerFreedPlaces, settleOffers } from './class-waitlist.service.ts';
 import { classWaitlist, trialFollowUps } from './class-waitlist.tables.ts';
@@ -440,19 +440,8 @@ async function followUpTrial(
       .returning({ id: trialFollowUps.id });
     if (!followUp || termClass?.status !== 'active') return false;
     // Already enrolled (or holding a place) in the class: nothing to offer.
-    const [enrolled] = await tx
-      .select({ id: classEnrolments.id })
-      .from(classEnrolments)
-      .where(
-        tenant.where(
-          classEnrolments,
-          eq(classEnrolments.termClassId, trial.termClassId),
-          eq(classEnrolments.childId, trial.childId),
-          eq(classEnrolments.kind, 'enrolled'),
-          takesPlace(),
-        ),
-      );
-    if (enrolled) return false;
+    const enrolled = await fullPlacesIn(tx, tenant, trial.termClassId, [trial.childId]);
+    if (enrolled.length > 0) return false;
     // The first session after the trial that has not passed.
     const after = [addDays(trial.date, 1), today].sort().at(-1)!;
     const startsOn = await nextSessionDate(tx, tenant, trial.termClassId, after);
