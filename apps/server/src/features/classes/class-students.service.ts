@@ -19,7 +19,7 @@ import { displayDate } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
 import { familyContacts } from '../accounts/families.service.ts';
 import { searchChildren } from '../students/child-search.service.ts';
-import { ageOn, childrenByIds } from '../students/children.service.ts';
+import { ageOn, childNames, childrenByIds } from '../students/children.service.ts';
 import { enrolmentAdjustments } from './adjustments.tables.ts';
 import { fullPlacesIn, lockClasses, placesLeft, takesPlace } from './capacity.service.ts';
 import { offerFreedPlaces, offerPlace, waitlistOf } from './class-waitlist.service.ts';
@@ -359,8 +359,7 @@ export async function transferChild(
     const old = await placeInClass(tx, tenant, termClassId, input.enrolment_id);
     if (old.withdrawnFrom !== null && old.withdrawnFrom <= input.from)
       throw new ConflictError(says.alreadyWithdrawn(displayDate(old.withdrawnFrom)));
-    const [child] = await childrenByIds(tx, tenant, [old.childId]);
-    const childName = child ? `${child.firstName} ${child.lastName}` : '';
+    const childName = (await childNames(tx, tenant, [old.childId])).get(old.childId) ?? '';
     const startsOn = await nextSessionDate(tx, tenant, target.id, input.from);
     if (!startsOn) throw new ConflictError(says.noSessionsLeft);
     if (await enrolmentCovering(tx, tenant, target.id, old.childId, startsOn))
@@ -442,8 +441,7 @@ export async function withdrawChild(
     const place = await placeInClass(tx, tenant, termClassId, input.enrolment_id);
     if (place.withdrawnFrom !== null && place.withdrawnFrom <= input.from)
       throw new ConflictError(says.alreadyWithdrawn(displayDate(place.withdrawnFrom)));
-    const [child] = await childrenByIds(tx, tenant, [place.childId]);
-    const childName = child ? `${child.firstName} ${child.lastName}` : '';
+    const childName = (await childNames(tx, tenant, [place.childId])).get(place.childId) ?? '';
     const leaving = place.startsOn && place.startsOn > input.from ? place.startsOn : input.from;
     // A withdrawal already set for a later date has its sessions after that date valued already.
     const paid = await valueFrom(tx, tenant, termClassId, leaving);
@@ -492,9 +490,9 @@ export async function offerToWaitlisted(
   const entry = (await waitlistOf(db, auth.tenant, termClassId)).find((w) => w.id === waitlistId);
   if (!entry) throw new NotFoundError(says.waitlistNotFound);
   await offerPlace(deps, auth.tenant, waitlistId);
-  const [child] = await childrenByIds(db, auth.tenant, [entry.childId]);
+  const childName = (await childNames(db, auth.tenant, [entry.childId])).get(entry.childId);
   return {
-    message: `A place has been offered to ${child ? `${child.firstName} ${child.lastName}` : 'the family'}.`,
+    message: `A place has been offered to ${childName ?? 'the family'}.`,
   };
 }
 

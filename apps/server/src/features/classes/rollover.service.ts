@@ -20,7 +20,7 @@ import { displayDate, displayInstant, zonedInstant } from '../../platform/time.t
 import { companyOf } from '../accounts/accounts.service.ts';
 import { contactsByIds } from '../accounts/profile.service.ts';
 import { parentsWithUnpaidBookings } from '../bookings/unpaid-bookings.service.ts';
-import { ageOn, childrenByIds } from '../students/children.service.ts';
+import { ageOn, childNames, childrenByIds } from '../students/children.service.ts';
 import { lockClasses, placesLeft, takesPlace } from './capacity.service.ts';
 import { classEnrolments, classSessions, classTypes, termClasses, terms } from './classes.tables.ts';
 import { parentsWithUnpaidPurchases } from './enrolment-purchases.service.ts';
@@ -601,14 +601,10 @@ export async function rolloverOf(db: Db, tenant: Tenant, id: number): Promise<Ro
     )
     .where(tenant.where(rolloverItems, eq(rolloverItems.rolloverId, run.id)))
     .orderBy(asc(rolloverItems.id));
-  const kids = new Map(
-    (
-      await childrenByIds(
-        db,
-        tenant,
-        rows.map((r) => r.childId),
-      )
-    ).map((k) => [k.id, `${k.firstName} ${k.lastName}`]),
+  const kids = await childNames(
+    db,
+    tenant,
+    rows.map((r) => r.childId),
   );
   const items = rows
     .map((r) => ({
@@ -785,14 +781,10 @@ export async function myReEnrolment(deps: AppDeps, tenant: Tenant, parentId: num
     .orderBy(asc(classEnrolments.holdExpiresAt), asc(rolloverItems.id));
   if (rows.length === 0) return { holds: [] };
   const company = await companyOf(db, tenant);
-  const kids = new Map(
-    (
-      await childrenByIds(
-        db,
-        tenant,
-        rows.map((r) => r.childId),
-      )
-    ).map((k) => [k.id, `${k.firstName} ${k.lastName}`]),
+  const kids = await childNames(
+    db,
+    tenant,
+    rows.map((r) => r.childId),
   );
   const holds = new Map<string, MyReEnrolment['holds'][number]>();
   for (const r of rows) {

@@ -57,6 +57,13 @@ export async function childFirstName(db: Db, tenant: Tenant, childId: number): P
 
 export type Child = typeof children.$inferSelect;
 
+/** These children's full names ('First Last') by id. */
+export async function childNames(db: Db, tenant: Tenant, childIds: number[]): Promise<Map<number, string>> {
+  return new Map(
+    (await childrenByIds(db, tenant, childIds)).map((c) => [c.id, `${c.firstName} ${c.lastName}`]),
+  );
+}
+
 /** These children of the tenant, by first name (then id): who is coming on a booking. */
 export function childrenByIds(db: Db, tenant: Tenant, childIds: number[]): Promise<Child[]> {
   const ids = [...new Set(childIds)];
