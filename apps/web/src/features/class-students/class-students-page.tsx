@@ -27,10 +27,17 @@ import { ApiError } from '../../api/client';
 import { useNarrowScreen } from '../../components/narrow-screen';
 import { useChildSearch, useClassStudentChange, useClassStudents } from './class-students-api';
 
-const failure = (error: unknown) =>
-  error instanceof ApiError
-    ? (error.serverMessage ?? messages.communicationError)
-    : messages.communicationError;
+/** A failed request's message (the server's, else the general one) as an alert; nothing otherwise. */
+function Failure({ of }: { of: { isError: boolean; error: unknown } }) {
+  if (!of.isError) return null;
+  return (
+    <Alert color="red" role="alert">
+      {of.error instanceof ApiError
+        ? (of.error.serverMessage ?? messages.communicationError)
+        : messages.communicationError}
+    </Alert>
+  );
+}
 
 const HELD_FOR: Record<string, string> = {
   checkout: 'paying now',
@@ -133,11 +140,7 @@ function EnrolCard({ data, termClassId }: { data: ClassStudentsResponse; termCla
         <Title order={2} fz="lg">
           Enrol a child
         </Title>
-        {change.isError ? (
-          <Alert color="red" role="alert">
-            {failure(change.error)}
-          </Alert>
-        ) : null}
+        <Failure of={change} />
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
             label="Child"
@@ -235,11 +238,7 @@ function ChangeDialog({
       size="md"
     >
       <Stack gap="sm">
-        {change.isError ? (
-          <Alert color="red" role="alert">
-            {failure(change.error)}
-          </Alert>
-        ) : null}
+        <Failure of={change} />
         {transfer ? (
           <ReferenceSelect
             label="To class"
@@ -380,16 +379,8 @@ export function ClassStudentsPage() {
     <Stack maw={1200} w="100%">
       <ResourceHeader title={title} crumbs={crumbs} />
       {students.isPending ? <Loader aria-label="Loading" /> : null}
-      {students.isError ? (
-        <Alert color="red" role="alert">
-          {failure(students.error)}
-        </Alert>
-      ) : null}
-      {offer.isError ? (
-        <Alert color="red" role="alert">
-          {failure(offer.error)}
-        </Alert>
-      ) : null}
+      <Failure of={students} />
+      <Failure of={offer} />
       {data ? (
         <>
           <Group gap="lg" wrap="wrap">
