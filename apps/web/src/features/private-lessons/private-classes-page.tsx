@@ -7,7 +7,6 @@ import {
   Checkbox,
   Divider,
   Group,
-  Modal,
   NativeSelect,
   SimpleGrid,
   Stack,
@@ -33,6 +32,7 @@ import { PriceLines } from '../../components/price-lines';
 import { CheckoutLayout } from '../checkout/checkout-layout';
 import { useCardPayment } from '../checkout/use-card-payment';
 import { formatDayWithWeekday } from '../students/student-format';
+import { CancelLessonModal } from './cancel-lesson-modal';
 import {
   postLessonCheckout,
   useAvailableLessons,
@@ -258,34 +258,25 @@ function MyLessons() {
           ))}
         </>
       ) : null}
-      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Cancel this lesson?" centered>
-        {asking ? (
-          <Stack gap="md">
-            <Text size="sm">
-              {formatDayWithWeekday(asking.date)} at {asking.time} with {asking.coach_name}.{' '}
-              {asking.cancel_note}
-            </Text>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setAsking(null)}>
-                Keep lesson
-              </Button>
-              <Button
-                color="red"
-                loading={cancel.isPending}
-                onClick={() =>
-                  cancel.mutate(asking.id, {
-                    onSuccess: (answer) => setNotice({ color: 'green', text: answer.message }),
-                    onError: (error) => setNotice({ color: 'red', text: serverMessage(error) }),
-                    onSettled: () => setAsking(null),
-                  })
-                }
-              >
-                Cancel lesson
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </Modal>
+      <CancelLessonModal
+        lesson={asking}
+        onClose={() => setAsking(null)}
+        busy={cancel.isPending}
+        onConfirm={(lesson) =>
+          cancel.mutate(lesson.id, {
+            onSuccess: (answer) => setNotice({ color: 'green', text: answer.message }),
+            onError: (error) => setNotice({ color: 'red', text: serverMessage(error) }),
+            onSettled: () => setAsking(null),
+          })
+        }
+      >
+        {(lesson) => (
+          <Text size="sm">
+            {formatDayWithWeekday(lesson.date)} at {lesson.time} with {lesson.coach_name}.{' '}
+            {lesson.cancel_note}
+          </Text>
+        )}
+      </CancelLessonModal>
     </Stack>
   );
 }

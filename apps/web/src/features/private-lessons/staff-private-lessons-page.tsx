@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  NativeSelect,
-  Radio,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, NativeSelect, Radio, Stack, Table, Text } from '@mantine/core';
 import { messages } from '@tumble/contracts/messages';
 import type { RefundChoice, StaffPrivateLessons } from '@tumble/contracts/private-lessons';
 import { useState } from 'react';
@@ -21,6 +9,7 @@ import { ApiError } from '../../api/client';
 import { useNarrowScreen } from '../../components/narrow-screen';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
+import { CancelLessonModal } from './cancel-lesson-modal';
 import { type StaffFilter, useStaffCancelLesson, useStaffLessons } from './private-lessons-api';
 
 type Lesson = StaffPrivateLessons['lessons'][number];
@@ -196,12 +185,30 @@ export function StaffPrivateLessonsPage() {
           </Table.ScrollContainer>
         </Card>
       )}
-      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Cancel this lesson?" centered>
-        {asking ? (
-          <Stack gap="md">
+      <CancelLessonModal
+        lesson={asking}
+        onClose={() => setAsking(null)}
+        busy={cancel.isPending}
+        onConfirm={(lesson) =>
+          cancel.mutate(
+            { id: lesson.id, choice },
+            {
+              onSuccess: (answer) => setNotice({ color: 'green', text: answer.message }),
+              onError: (error) =>
+                setNotice({
+                  color: 'red',
+                  text: (error instanceof ApiError && error.serverMessage) || messages.communicationError,
+                }),
+              onSettled: () => setAsking(null),
+            },
+          )
+        }
+      >
+        {(lesson) => (
+          <>
             <Text size="sm">
-              {formatDate(asking.date)} at {asking.time} with {asking.coach_name} for{' '}
-              {asking.children.join(', ')} (paid {formatMoney(asking.amount_paid)}).
+              {formatDate(lesson.date)} at {lesson.time} with {lesson.coach_name} for{' '}
+              {lesson.children.join(', ')} (paid {formatMoney(lesson.amount_paid)}).
             </Text>
             <Radio.Group
               label="What happens to the amount paid"
@@ -214,35 +221,9 @@ export function StaffPrivateLessonsPage() {
                 <Radio value="none" label="None" />
               </Stack>
             </Radio.Group>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setAsking(null)}>
-                Keep lesson
-              </Button>
-              <Button
-                color="red"
-                loading={cancel.isPending}
-                onClick={() =>
-                  cancel.mutate(
-                    { id: asking.id, choice },
-                    {
-                      onSuccess: (answer) => setNotice({ color: 'green', text: answer.message }),
-                      onError: (error) =>
-                        setNotice({
-                          color: 'red',
-                          text:
-                            (error instanceof ApiError && error.serverMessage) || messages.communicationError,
-                        }),
-                      onSettled: () => setAsking(null),
-                    },
-                  )
-                }
-              >
-                Cancel lesson
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </Modal>
+          </>
+        )}
+      </CancelLessonModal>
     </Stack>
   );
 }
