@@ -176,6 +176,23 @@ async function lockChildCredits(tx: Db, tenant: Tenant, childId: number) {
   );
 }
 
+/**
+ * Whether a parent may mark or undo their child's absence from the session now: their own child
+ * with a place in it (else 404), the session not cancelled and its cutoff not passed (else the
+ * refusal to answer with).
+ */
+async function absenceChange(db: Db, parent: Parent, sessionId: number, childId: number, now: number) {
+  const { tenant } = parent;
+  await assertOwnChildren(db, tenant, parent.userId, [childId]);
+  const session = await sessionOf(db, tenant, sessionId);
+  const place = await placeIn(db, tenant, session, childId);
+  if (!place) throw new NotFoundError('That session could not be found.');
+  if (session.status === 'cancelled') return { refusal: refused(makeupMessages.cancelledSession) };
+  const r = await rules(db, tenant);
+  if (!changeable(session, r, now)) return { refusal: refused(makeupMessages.tooLate(r.cutoffHours)) };
+  return { refusal: null, session, place };
+}
+
 /** Marks the child absent from a future session; the class type's policy may add a credit. */
 export async function markAbsent(
   db: Db,
@@ -185,13 +202,9 @@ export async function markAbsent(
   now = Date.now(),
 ): Promise<FormResponse> {
   const { tenant } = parent;
-  await assertOwnChildren(db, tenant, parent.userId, [childId]);
-  const session = await sessionOf(db, tenant, sessionId);
-  const place = await placeIn(db, tenant, session, childId);
-  if (!place) throw new NotFoundError('That session could not be found.');
-  if (session.status === 'cancelled') return refused(makeupMessages.cancelledSession);
-  const r = await rules(db, tenant);
-  if (!changeable(session, r, now)) return refused(makeupMessages.tooLate(r.cutoffHours));
+  const change = await absenceChange(db, parent, sessionId, childId, now);
+  if (change.refusal) return change.refusal;
+  const { session, place } = change;
   return db.transaction(async (tx) => {
     await lockChildCredits(tx, tenant, childId);
     await tx
@@ -264,13 +277,8 @@ export async function undoAbsence(
   now = Date.now(),
 ): Promise<FormResponse> {
   const { tenant } = parent;
-  await assertOwnChildren(db, tenant, parent.userId, [childId]);
-  const session = await sessionOf(db, tenant, sessionId);
-  if (!(await placeIn(db, tenant, session, childId)))
-    throw new NotFoundError('That session could not be found.');
-  if (session.status === 'cancelled') return refused(makeupMessages.cancelledSession);
-  const r = await rules(db, tenant);
-  if (!changeable(session, r, now)) return refused(makeupMessages.tooLate(r.cutoffHours));
+  const change = await absenceChange(db, parent, sessionId, childId, now);
+  if (change.refusal) return change.refusal;
   return db.transaction(async (tx) => {
     await lockChildCredits(tx, tenant, childId);
     const [mark] = await tx
