@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
@@ -261,6 +261,38 @@ async function trialFormKey(db: Db, tenant: Tenant, enrolmentIds: number[]): Pro
 }
 
 /**
+ * In the caller's transaction, under the class locks: cancels the places still held by a lapsing
+ * hold (an offer, a trial's link, a rollover place) that meet `conditions`, and closes their offers
+ * as `offerStatus`. Returns how many places it cancelled.
+ */
+async function cancelHeldPlaces(
+  tx: Db,
+  tenant: Tenant,
+  offerStatus: 'declined' | 'expired',
+  ...conditions: SQL[]
+): Promise<number> {
+  const cancelled = await tx
+    .update(classEnrolments)
+    .set({ status: 'cancelled' })
+    .where(
+      tenant.where(
+        classEnrolments,
+        ...conditions,
+        eq(classEnrolments.status, 'pending'),
+        inArray(classEnrolments.heldFor, LAPSING),
+      ),
+    )
+    .returning({ id: classEnrolments.id });
+  await closeOffers(
+    tx,
+    tenant,
+    cancelled.map((r) => r.id),
+    offerStatus,
+  );
+  return cancelled.length;
+}
+
+/**
  * A parent declines or releases a held place (an offer, a trial's link, a rollover place): its rows
  * are cancelled, an offer is declined, and the places go to the next family on the waitlist.
  * `parentId`: the signed-in parent, whose children the rows must be; null for staff.
@@ -276,25 +308,7 @@ export async function releaseHold(
   const classIds = [...new Set(rows.map((r) => r.termClassId))];
   const released = await db.transaction(async (tx) => {
     await lockClasses(tx, tenant, classIds);
-    const cancelled = await tx
-      .update(classEnrolments)
-      .set({ status: 'cancelled' })
-      .where(
-        tenant.where(
-          classEnrolments,
-          eq(classEnrolments.holdToken, token),
-          eq(classEnrolments.status, 'pending'),
-          inArray(classEnrolments.heldFor, LAPSING),
-        ),
-      )
-      .returning({ id: classEnrolments.id });
-    await closeOffers(
-      tx,
-      tenant,
-      cancelled.map((r) => r.id),
-      'declined',
-    );
-    return cancelled.length;
+    return cancelHeldPlaces(tx, tenant, 'declined', eq(classEnrolments.holdToken, token));
   });
   if (released === 0) {
     throw new ConflictError(rows.some((r) => r.status === 'active') ? HOLD_TAKEN : HOLD_CLOSED);
@@ -327,26 +341,13 @@ export async function releaseLapsedHolds(deps: AppDeps): Promise<number> {
     const tenant = new Tenant(companyId);
     count += await db.transaction(async (tx) => {
       await lockClasses(tx, tenant, classIds);
-      const cancelled = await tx
-        .update(classEnrolments)
-        .set({ status: 'cancelled' })
-        .where(
-          tenant.where(
-            classEnrolments,
-            inArray(classEnrolments.termClassId, classIds),
-            eq(classEnrolments.status, 'pending'),
-            inArray(classEnrolments.heldFor, LAPSING),
-            lte(classEnrolments.holdExpiresAt, sql`now()`),
-          ),
-        )
-        .returning({ id: classEnrolments.id });
-      await closeOffers(
+      return cancelHeldPlaces(
         tx,
         tenant,
-        cancelled.map((r) => r.id),
         'expired',
+        inArray(classEnrolments.termClassId, classIds),
+        lte(classEnrolments.holdExpiresAt, sql`now()`),
       );
-      return cancelled.length;
     });
     await offerFreedPlaces(deps, tenant, classIds);
   }
