@@ -41,6 +41,9 @@ describe.each(bothViewports)('timetable (%s)', (viewport) => {
 
     // Back to this week; a class block opens the session's roll.
     await page.getByRole('button', { name: 'This week' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('week') ?? '').toBe('');
+    // The page keeps showing the week it had until this week's answer arrives: wait for it.
+    await page.waitForLoadState('networkidle');
     await shows(page.getByText('Needs cover').first(), 'this week again');
     const href = await page.locator('a[href^="/admin/roll/"]').first().getAttribute('href');
     // Click that very block: other specs change this week's sessions meanwhile, so "first" may move.
