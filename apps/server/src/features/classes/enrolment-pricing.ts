@@ -1,5 +1,5 @@
 import { formatMoney, share } from '../../platform/money.ts';
-import { type Discount, discountOn, type Surcharge, surchargeOn } from '../pricing/pricing.ts';
+import { type Discount, discountOn, type Surcharge, surchargeLine } from '../pricing/pricing.ts';
 
 /**
  * The price of a class enrolment purchase (issue 14). Pure: the checkout, the price preview and the
@@ -209,17 +209,9 @@ export function priceEnrolment(input: EnrolmentPriceInput): EnrolmentPrice {
   }
 
   const beforeSurcharge = amounts.reduce((a, b) => a + b, 0);
-  const surcharge = input.surcharge ? surchargeOn(beforeSurcharge, input.surcharge) : 0;
-  if (surcharge > 0)
-    lines.push(
-      line(
-        'surcharge',
-        input.surcharge!.label,
-        input.surcharge!.kind === 'percent' ? `${input.surcharge!.amount / 100}%` : 'Per payment',
-        surcharge,
-      ),
-    );
-  const total = beforeSurcharge + surcharge;
+  const surcharge = surchargeLine(beforeSurcharge, input.surcharge);
+  if (surcharge) lines.push(line('surcharge', surcharge.label, surcharge.description, surcharge.amount));
+  const total = beforeSurcharge + (surcharge?.amount ?? 0);
   lines.push(line('total', 'Total', 'To pay now', total));
   return { lines, total, placeAmounts: amounts, voucherChildKey, voucherError };
 }

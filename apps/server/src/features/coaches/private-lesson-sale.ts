@@ -21,7 +21,7 @@ import { type FoundDiscounts, releaseDiscounts } from '../billing/discounts.serv
 import { chargesResponse, checkout, discountsFor, releasePurchase } from '../checkout/checkout.ts';
 import type { PlanBase, Priced, SaleKind } from '../checkout/sale-kind.ts';
 import { hhmm } from '../events/availability.ts';
-import { discountOn, type PricingLine, surchargeOn } from '../pricing/pricing.ts';
+import { discountOn, type PricingLine, surchargeLine } from '../pricing/pricing.ts';
 import { assertOwnChildren, childrenByIds } from '../students/children.service.ts';
 import { namesOfCoaches } from './coaches.service.ts';
 import { coachPrivateSlots } from './coaches.tables.ts';
@@ -72,16 +72,10 @@ async function priceLesson(
       line('coupon', coupon.source === 'promotional' ? 'Promotional code' : 'Coupon', coupon.code, -discount),
     );
   const beforeSurcharge = slot.price - discount;
-  const surcharge = surchargeRule ? surchargeOn(beforeSurcharge, surchargeRule) : 0;
-  if (surchargeRule && surcharge > 0)
-    lines.push(
-      line(
-        'surcharge',
-        surchargeRule.label,
-        surchargeRule.kind === 'percent' ? `${surchargeRule.amount / 100}%` : 'Per payment',
-        surcharge,
-      ),
-    );
+  const surchargeDue = surchargeLine(beforeSurcharge, surchargeRule);
+  if (surchargeDue)
+    lines.push(line('surcharge', surchargeDue.label, surchargeDue.description, surchargeDue.amount));
+  const surcharge = surchargeDue?.amount ?? 0;
   const amountDue = beforeSurcharge + surcharge;
   lines.push(line('amount_due', 'To pay now', 'Charged to your card', amountDue));
   return { lines, amountDue, price: slot.price, discount, surcharge };

@@ -126,6 +126,20 @@ export function surchargeOn(base: number, surcharge: Surcharge): number {
   return surcharge.kind === 'percent' ? share(base, surcharge.amount, 10_000) : surcharge.amount;
 }
 
+/**
+ * The card surcharge on `base` with the words of its price line, the same for every kind of sale;
+ * null when there is none.
+ */
+export function surchargeLine(
+  base: number,
+  surcharge: Surcharge | null | undefined,
+): { amount: number; label: string; description: string } | null {
+  const amount = surcharge ? surchargeOn(base, surcharge) : 0;
+  if (!surcharge || amount <= 0) return null;
+  const description = surcharge.kind === 'percent' ? `${surcharge.amount / 100}%` : 'Per payment';
+  return { amount, label: surcharge.label, description };
+}
+
 /** A line maker whose amounts are written in the company's currency. */
 const linesIn =
   (currency: string) =>
@@ -184,18 +198,10 @@ export function priceEventBooking(input: EventPriceInput): PriceResult {
   if (nsw > 0) lines.push(line('nsw_voucher', 'NSW voucher', input.nswVoucher!.code, -nsw));
 
   const beforeSurcharge = subtotal + bookingFee + insurance - coupon - nsw;
-  const surcharge = input.surcharge ? surchargeOn(beforeSurcharge, input.surcharge) : 0;
-  if (surcharge > 0)
-    lines.push(
-      line(
-        'surcharge',
-        input.surcharge!.label,
-        input.surcharge!.kind === 'percent' ? `${input.surcharge!.amount / 100}%` : 'Per payment',
-        surcharge,
-      ),
-    );
+  const surcharge = surchargeLine(beforeSurcharge, input.surcharge);
+  if (surcharge) lines.push(line('surcharge', surcharge.label, surcharge.description, surcharge.amount));
 
-  const total = beforeSurcharge + surcharge;
+  const total = beforeSurcharge + (surcharge?.amount ?? 0);
   lines.push(line('total', 'Total', 'To pay now', total));
   return { lines, total, unitPrices };
 }
@@ -257,17 +263,12 @@ export function pricePartyBooking(input: PartyPriceInput): PartyPriceResult {
     line('deposit', 'Deposit', balance > 0 ? 'Paid now to secure the date' : 'Paid in full now', deposit),
   );
   if (balance > 0) lines.push(line('balance', 'Balance', 'Paid to the venue before the party', balance));
-  const surcharge = input.surcharge ? surchargeOn(deposit, input.surcharge) : 0;
-  if (surcharge > 0) {
+  const surchargeOnDeposit = surchargeLine(deposit, input.surcharge);
+  if (surchargeOnDeposit)
     lines.push(
-      line(
-        'surcharge',
-        input.surcharge!.label,
-        input.surcharge!.kind === 'percent' ? `${input.surcharge!.amount / 100}%` : 'Per payment',
-        surcharge,
-      ),
+      line('surcharge', surchargeOnDeposit.label, surchargeOnDeposit.description, surchargeOnDeposit.amount),
     );
-  }
+  const surcharge = surchargeOnDeposit?.amount ?? 0;
   lines.push(line('amount_due', 'To pay now', 'Charged to your card', deposit + surcharge));
   return { lines, total, deposit, balance, surcharge, amountDue: deposit + surcharge };
 }
