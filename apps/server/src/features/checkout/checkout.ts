@@ -148,6 +148,7 @@ export async function checkout<Input, Plan extends PlanBase>(
   return openCardPayment(deps, tenant, {
     provider: plan.company.paymentMethod,
     purchase: { kind: kind.kind, id: purchase.id },
+    parentId: plan.parentId,
     request: {
       reference: purchase.reference,
       amount: priced.amountDue,

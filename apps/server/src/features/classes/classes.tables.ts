@@ -36,6 +36,8 @@ export const classTypes = pgTable(
       .notNull()
       .default('per_session'),
     price: integer().notNull().default(0),
+    /** GST-free on tax invoices (e.g. some education services); otherwise the price includes GST. */
+    gstFree: boolean().notNull().default(false),
     trialAllowed: boolean().notNull().default(false),
     trialPrice: integer(),
     makeupAllowed: boolean().notNull().default(false),

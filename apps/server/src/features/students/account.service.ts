@@ -221,6 +221,7 @@ async function ownPayments(deps: AppDeps, auth: AuthContext, paymentId?: number)
     ),
     enrolment: enrolments,
     private_lesson: lessons,
+    invoice: new Map(),
   };
   const purchases = (Object.entries(bought) as [PurchaseKind, Map<number, string>][])
     .filter(([, ofKind]) => ofKind.size > 0)
@@ -243,7 +244,7 @@ async function ownPayments(deps: AppDeps, auth: AuthContext, paymentId?: number)
     .orderBy(desc(payments.paidAt), desc(payments.id));
   return rows.map((payment) => ({
     payment,
-    description: bought[payment.purchaseKind].get(payment.purchaseId) ?? '',
+    description: (payment.purchaseKind && bought[payment.purchaseKind].get(payment.purchaseId ?? 0)) ?? '',
   }));
 }
 
@@ -258,7 +259,7 @@ export async function myPayments(deps: AppDeps, auth: AuthContext): Promise<MyPa
     description: row.description,
     amount: row.payment.amount,
     status: row.payment.status,
-    provider: row.payment.provider,
+    provider: row.payment.provider ?? row.payment.method,
     paid_at: row.payment.paidAt?.toISOString() ?? null,
     paid_on: row.payment.paidAt ? todayIn(company.timeZone, row.payment.paidAt) : null,
     receipt_url: `/api/v1/students/payments/${row.payment.id}/receipt`,
@@ -292,8 +293,8 @@ export async function paymentReceipt(deps: AppDeps, auth: AuthContext, paymentId
           ['Received from', parent ? `${parent.fullName} <${parent.email}>` : ''],
           ['For', row.description],
           ['Amount', `${formatMoney(payment.amount, company.currency)} ${company.currency}`],
-          ['Paid by', providerNames[payment.provider] ?? payment.provider],
-          ['Payment reference', payment.providerRef],
+          ['Paid by', providerNames[payment.provider ?? payment.method] ?? payment.method],
+          ['Payment reference', payment.providerRef ?? payment.reference ?? ''],
           ...(payment.status === 'paid'
             ? []
             : ([['Status', 'Refunded or to be refunded']] as [string, string][])),

@@ -21,18 +21,30 @@ export const testCheckouts = pgTable('test_checkouts', {
 });
 
 /**
- * Money received or expected. One row per provider checkout; (provider, providerRef) is unique,
- * so a webhook delivered twice records the payment once.
+ * Money received or expected. A card payment is one row per provider checkout; (provider,
+ * providerRef) is unique, so a webhook delivered twice records the payment once. Staff record
+ * cash, bank transfer, EFTPOS and voucher payments here too (`method`, no provider), paid at once.
+ * A payment pays for a purchase (`purchaseKind` + `purchaseId`: a kind of sale, or an invoice's
+ * checkout) and/or is allocated to invoices (billing's payment_allocations).
  */
 export const payments = pgTable(
   'payments',
   {
     ...tenantKey(),
     /** What the payment pays for: the kind of sale (features/checkout) and that purchase's id. */
-    purchaseKind: text({ enum: ['event', 'party', 'enrolment', 'private_lesson'] }).notNull(),
-    purchaseId: integer().notNull(),
-    provider: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
-    providerRef: text().notNull(),
+    purchaseKind: text({ enum: ['event', 'party', 'enrolment', 'private_lesson', 'invoice'] }),
+    purchaseId: integer(),
+    /** `card`: through `provider`; the others are recorded by staff with their `reference`. */
+    method: text({ enum: ['card', 'cash', 'bank_transfer', 'eftpos', 'voucher'] })
+      .notNull()
+      .default('card'),
+    provider: text({ enum: ['stripe', 'square', 'test'] }),
+    providerRef: text(),
+    /** The family the money came from (set for every new payment). */
+    parentId: integer(),
+    /** What staff typed: a receipt number, the bank transfer's description, the voucher code. */
+    reference: text(),
+    recordedBy: integer(),
     amount: integer().notNull(),
     /** `failed`: an attempt was declined; still payable (another card) until the purchase's hold ends. */
     status: text({ enum: ['open', 'paid', 'expired', 'refund_due', 'refunded', 'failed'] })

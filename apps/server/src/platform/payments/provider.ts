@@ -54,6 +54,68 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** Money back on a card payment (Stripe Refunds, Square Refunds API, the test provider's simulation). */
+export interface RefundRequest {
+  /**
+   * The payment as we recorded it (`payments.provider_ref`): a checkout's session id, or the id of
+   * an off-session charge (`chargeSavedCard`). The adapter finds the provider's payment from it.
+   */
+  paymentRef: string;
+  /** Cents, at most what is left of the payment (checked by billing before calling). */
+  amount: number;
+  currency: string;
+  reason: string;
+  /** Our refund row's key: the provider makes one refund per key, whatever is sent twice. */
+  idempotencyKey: string;
+}
+
+export interface RefundState {
+  refundRef: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  amount: number;
+  /** In plain words when failed (e.g. "The card was closed."). */
+  failureReason: string | null;
+}
+
+/** Saving a card for later charges (autopay): a Stripe SetupIntent, a Square card on file, a test card. */
+export interface CardSetupRequest {
+  /** Ours, kept by the provider like a checkout's reference. */
+  reference: string;
+  customerEmail: string;
+  customerName: string;
+  /** The family's customer at the provider, when it already has one (a card saved before). */
+  customerRef: string | null;
+  returnUrl: string;
+}
+
+export interface SavedCard {
+  customerRef: string;
+  cardRef: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** An off-session charge of a saved card (an instalment or invoice on its due date). */
+export interface ChargeRequest {
+  customerRef: string;
+  cardRef: string;
+  amount: number;
+  currency: string;
+  description: string;
+  reference: string;
+  /** One charge per key at the provider: a retried job never charges twice. */
+  idempotencyKey: string;
+}
+
+export interface ChargeResult {
+  /** The provider's payment id (kept as `payments.provider_ref`; refunds name it). */
+  paymentRef: string;
+  status: 'paid' | 'failed';
+  failureReason: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
@@ -68,4 +130,12 @@ export interface PaymentProvider {
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
   ): Promise<WebhookNotice | null>;
+  /** Starts a refund; its later state comes from `getRefund` (webhooks are triggers). */
+  refund(request: RefundRequest): Promise<RefundState>;
+  getRefund(refundRef: string): Promise<RefundState>;
+  /** Opens the provider's page where a parent saves a card (same shapes as a checkout's start). */
+  startCardSetup(request: CardSetupRequest): Promise<CheckoutStart>;
+  /** The card a finished setup saved; null while the parent has not finished. */
+  getCardSetup(sessionId: string): Promise<SavedCard | null>;
+  chargeSavedCard(request: ChargeRequest): Promise<ChargeResult>;
 }

@@ -13,7 +13,7 @@ import type { CheckoutRequest, ProviderName } from './provider.ts';
 import { providerFor } from './registry.ts';
 
 /** What a payment pays for: a kind of sale of features/checkout (decision 010). */
-export type PurchaseKind = (typeof payments.$inferSelect)['purchaseKind'];
+export type PurchaseKind = NonNullable<(typeof payments.$inferSelect)['purchaseKind']>;
 
 /**
  * How a kind of purchase reacts to its payment's outcome. Each runs inside the settling
@@ -66,8 +66,9 @@ function purchaseOf(payment: typeof payments.$inferSelect): {
   handler: PurchaseHandler;
 } {
   const kind = payment.purchaseKind;
-  const handler = handlers.get(kind);
-  if (!handler) throw new Error(`no purchase handler registered for ${kind}`);
+  const handler = kind && handlers.get(kind);
+  // Only card checkouts settle, and every one is opened for a purchase (openCardPayment).
+  if (!handler || payment.purchaseId === null) throw new Error(`no purchase handler registered for ${kind}`);
   return { kind, id: payment.purchaseId, handler };
 }
 
@@ -194,6 +195,7 @@ export async function expireOpenCheckouts(
       ),
     );
   for (const payment of open) {
+    if (!payment.provider || !payment.providerRef) continue;
     try {
       await providerFor(deps, tenant, payment.provider).expireCheckout(payment.providerRef);
     } catch {
@@ -212,6 +214,8 @@ export async function openCardPayment(
   input: {
     provider: ProviderName;
     purchase: { kind: PurchaseKind; id: number };
+    /** The family paying (their statement lists the payment). */
+    parentId: number;
     request: CheckoutRequest;
     /** The origin the parent is using: the test card page is served from it. */
     origin: string;
@@ -226,6 +230,7 @@ export async function openCardPayment(
       tenant.values({
         purchaseKind: input.purchase.kind,
         purchaseId: input.purchase.id,
+        parentId: input.parentId,
         provider: provider.name,
         providerRef: start.sessionId,
         amount: input.request.amount,

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type Square, SquareClient, SquareEnvironment, SquareError } from 'square';
+import { notBuiltYet } from './not-built-yet.ts';
 import {
   type CheckoutRequest,
   type CheckoutStart,
@@ -185,6 +186,7 @@ export function createSquareProvider(options: SquareProviderOptions): PaymentPro
       if (typeof event.event_id !== 'string' || typeof orderId !== 'string') return null;
       return { eventId: event.event_id, sessionId: orderId };
     },
+    ...notBuiltYet, // TEMPORARY (lead, issue 15): the providers engineer replaces this today.
   };
 }
 
