@@ -1,24 +1,96 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, tenantKey } from '../../features/accounts/accounts.tables.ts';
 
-/** Checkouts of the `test` provider: the local card page of the demo and the tests. */
+/**
+ * Checkouts of the `test` provider: the local card page of the demo and the tests. `mode: 'setup'`
+ * is a "save a card" page (no amount; `saved` once a card was saved, `failed` when refused).
+ */
 export const testCheckouts = pgTable('test_checkouts', {
   id: text().primaryKey(),
   companyId: integer()
     .notNull()
     .references(() => companies.id),
+  mode: text({ enum: ['payment', 'setup'] })
+    .notNull()
+    .default('payment'),
   reference: text().notNull(),
   amount: integer().notNull(),
   currency: text().notNull(),
   description: text().notNull(),
   returnUrl: text().notNull(),
   /** `failed`: the last card typed was declined; the page still takes another until it expires. */
-  status: text({ enum: ['open', 'paid', 'expired', 'failed'] })
+  status: text({ enum: ['open', 'paid', 'expired', 'failed', 'saved'] })
     .notNull()
     .default('open'),
+  /** Setup mode: the family's test customer, and the card saved on it once `saved`. */
+  customerRef: text(),
+  cardRef: text(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Cards saved on the test card page (setup mode), charged later off-session. */
+export const testCards = pgTable('test_cards', {
+  id: text().primaryKey(),
+  companyId: integer()
+    .notNull()
+    .references(() => companies.id),
+  customerRef: text().notNull(),
+  last4: text().notNull(),
+  /** 4000 0000 0000 0341: saves fine, but every later charge is declined. */
+  declinesCharges: boolean().notNull(),
+  expMonth: integer().notNull(),
+  expYear: integer().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Off-session charges of a saved test card; one per idempotency key, as at a real provider. */
+export const testCharges = pgTable(
+  'test_charges',
+  {
+    id: text().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    cardRef: text().notNull(),
+    customerRef: text().notNull(),
+    amount: integer().notNull(),
+    currency: text().notNull(),
+    description: text().notNull(),
+    reference: text().notNull(),
+    idempotencyKey: text().notNull(),
+    status: text({ enum: ['paid', 'failed'] }).notNull(),
+    failureReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('test_charges_idempotency_key').on(t.companyId, t.idempotencyKey)],
+);
+
+/**
+ * Refunds of the test provider: `pending` when asked for, then `succeeded` (or `failed` for an
+ * amount ending in 13 cents) when the provider "delivers its webhook". One per idempotency key.
+ */
+export const testRefunds = pgTable(
+  'test_refunds',
+  {
+    id: text().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    /** A test checkout's session id or a test charge's id. */
+    paymentRef: text().notNull(),
+    amount: integer().notNull(),
+    currency: text().notNull(),
+    reason: text().notNull(),
+    idempotencyKey: text().notNull(),
+    status: text({ enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    failureReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('test_refunds_idempotency_key').on(t.companyId, t.idempotencyKey)],
+);
 
 /**
  * Money received or expected. A card payment is one row per provider checkout; (provider,
