@@ -118,6 +118,11 @@ export const payments = pgTable(
     reference: text(),
     recordedBy: integer(),
     amount: integer().notNull(),
+    /**
+     * Cents refunded or being refunded (its refunds not failed), kept by billing's refunds.service
+     * under this row's lock so the payments list can show it; the refunds rows are the record.
+     */
+    refunded: integer().notNull().default(0),
     /** `failed`: an attempt was declined; still payable (another card) until the purchase's hold ends. */
     status: text({ enum: ['open', 'paid', 'expired', 'refund_due', 'refunded', 'failed'] })
       .notNull()

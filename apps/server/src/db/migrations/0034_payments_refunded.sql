@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "refunded" integer DEFAULT 0 NOT NULL;
