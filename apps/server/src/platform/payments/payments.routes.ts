@@ -6,11 +6,12 @@ import { BadRequestError, NotFoundError } from '../errors.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../input-guard.ts';
 import { formatMoney } from '../money.ts';
 import { Tenant } from '../tenancy.ts';
+import { cardSetupNoticed, refundNoticed } from './notices.ts';
 import { testCheckouts } from './payments.tables.ts';
-import { WebhookSignatureError } from './provider.ts';
+import { type WebhookNotice, WebhookSignatureError } from './provider.ts';
 import { providerFor } from './registry.ts';
 import { cancelCheckout, settleCheckout } from './settlement.ts';
-import { payTestCheckout, testCardOutcome, testCheckoutCompany } from './test.ts';
+import { payTestCheckout, saveTestCard, testCardOutcome, testCheckoutCompany } from './test.ts';
 
 /**
  * /integrations (platform/payments, beside the providers): payment provider webhooks (raw body, signature checked, idempotent), the card
@@ -29,7 +30,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       async (request, reply) => {
         if (!Buffer.isBuffer(request.body)) throw new BadRequestError('Expected a JSON body.');
         // Any tenant's provider object verifies the installation-wide signature; the session names the tenant.
-        let notice: Awaited<ReturnType<ReturnType<typeof providerFor>['parseWebhook']>>;
+        let notice: WebhookNotice | null;
         try {
           notice = await providerFor(app.deps, new Tenant(1), provider).parseWebhook(
             request.body,
@@ -39,7 +40,9 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
           if (error instanceof WebhookSignatureError) return reply.code(400).send({ message: error.message });
           throw error;
         }
-        if (notice) await settleCheckout(app.deps, provider, notice.sessionId);
+        if (notice?.kind === 'checkout') await settleCheckout(app.deps, provider, notice.sessionId);
+        if (notice?.kind === 'refund') await refundNoticed(app.deps, provider, notice.refundRef);
+        if (notice?.kind === 'card_setup') await cardSetupNoticed(app.deps, provider, notice.sessionId);
         // 200 for events we do not handle too, so the provider stops retrying them.
         return { received: true };
       },
@@ -72,8 +75,10 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     const expired = unpaid && row.expiresAt.getTime() <= Date.now();
     return {
       session: row.id,
+      /** `setup`: the "save a card" page (no amount; Save card instead of Pay). */
+      mode: row.mode,
       amount: row.amount,
-      formatted: formatMoney(row.amount, row.currency),
+      formatted: row.mode === 'setup' ? '' : formatMoney(row.amount, row.currency),
       description: row.description,
       status: expired ? 'expired' : row.status,
       return_url: row.returnUrl,
@@ -100,6 +105,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       .object({ session: z.string().min(1).max(100), card_number: z.string().max(30) })
       .parse(jsonBody(request));
     const { tenant, row } = await testCheckout(body.session);
+    if (row.mode !== 'payment') throw new NotFoundError();
     // Like a provider's test mode: the documented numbers pay or decline, a bad number is invalid.
     const card = testCardOutcome(body.card_number);
     if (card.outcome === 'invalid') return reply.code(400).send({ message: card.message });
@@ -116,10 +122,29 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     return { redirect: row.returnUrl };
   });
 
+  app.post('/integrations/test/save-card', { config: { access: 'public' } }, async (request, reply) => {
+    const body = z
+      .object({ session: z.string().min(1).max(100), card_number: z.string().max(30) })
+      .parse(jsonBody(request));
+    const { tenant, row } = await testCheckout(body.session);
+    if (row.mode !== 'setup') throw new NotFoundError();
+    const saved = await saveTestCard(app.deps.database.db, tenant, row.id, body.card_number);
+    if (saved.outcome === 'invalid') return reply.code(400).send({ message: saved.message });
+    if (saved.outcome === 'declined') return reply.code(402).send({ message: saved.message });
+    if (saved.outcome === 'closed') {
+      return reply.code(409).send({ message: 'This page has expired. Please start again.' });
+    }
+    // The provider's "setup finished" webhook: billing re-reads the setup and keeps the card.
+    await cardSetupNoticed(app.deps, 'test', row.id);
+    return { redirect: row.returnUrl };
+  });
+
   app.post('/integrations/test/cancel', { config: { access: 'public' } }, async (request) => {
     const body = sessionQuery.parse(jsonBody(request));
     const { tenant, row } = await testCheckout(body.session);
     await providerFor(app.deps, tenant, 'test').expireCheckout(row.id);
+    // Nothing was saved: the page that asked for the card re-reads the setup and says so.
+    if (row.mode === 'setup') return { redirect: row.returnUrl };
     await cancelCheckout(app.deps, 'test', row.id);
     // Back to the booking page, which says the payment was cancelled and nothing was charged.
     return { redirect: row.returnUrl.replace('&status=true', '&status=cancelled') };

@@ -40,12 +40,14 @@ export interface CheckoutState {
   amount: number;
 }
 
-export interface WebhookNotice {
-  /** The provider's event id, for logs. */
-  eventId: string;
-  /** The checkout the event is about. */
-  sessionId: string;
-}
+/**
+ * What a verified webhook is about (the provider's event id is for logs): a checkout (settled by
+ * settlement.ts), a refund (`refundNoticed`) or a finished card setup (`cardSetupNoticed`).
+ */
+export type WebhookNotice =
+  | { kind: 'checkout'; eventId: string; sessionId: string }
+  | { kind: 'refund'; eventId: string; refundRef: string }
+  | { kind: 'card_setup'; eventId: string; sessionId: string };
 
 export class WebhookSignatureError extends Error {
   constructor(message = 'Invalid webhook signature.') {
@@ -123,7 +125,8 @@ export interface PaymentProvider {
   /** Stops a checkout from taking payment (closing the card form, hold expiry). Idempotent. */
   expireCheckout(sessionId: string): Promise<void>;
   /**
-   * Verifies a webhook on its raw body; null when the event is not about a checkout we handle.
+   * Verifies a webhook on its raw body; null when the event is not about a checkout, refund or card
+   * setup we handle.
    * Throws WebhookSignatureError when the signature is wrong or stale.
    */
   parseWebhook(

@@ -22,7 +22,7 @@ export function providerFor(
   switch (name) {
     case 'test':
       if (!config.TEST_PAYMENTS) break;
-      return createTestProvider(deps.database.db, tenant, {
+      return createTestProvider(deps, tenant, {
         publicUrl: origin ?? config.publicUrl,
         // Derived, not configured: the test provider only ever talks to ourselves.
         webhookSecret: sha256(`test-webhook:${config.DATA_DIR}`),

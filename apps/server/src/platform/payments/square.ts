@@ -184,7 +184,7 @@ export function createSquareProvider(options: SquareProviderOptions): PaymentPro
       if (typeof event.type !== 'string' || !PAYMENT_EVENT_TYPES.has(event.type)) return null;
       const orderId = event.data?.object?.payment?.order_id;
       if (typeof event.event_id !== 'string' || typeof orderId !== 'string') return null;
-      return { eventId: event.event_id, sessionId: orderId };
+      return { kind: 'checkout', eventId: event.event_id, sessionId: orderId };
     },
     ...notBuiltYet, // TEMPORARY (lead, issue 15): the providers engineer replaces this today.
   };

@@ -188,7 +188,7 @@ describe('square provider: webhooks', () => {
       const notice = await provider.parseWebhook(Buffer.from(event.body), {
         'x-square-hmacsha256-signature': signature,
       });
-      expect(notice, type).toEqual({ eventId: event.eventId, sessionId });
+      expect(notice, type).toEqual({ kind: 'checkout', eventId: event.eventId, sessionId });
     }
   });
 

@@ -142,7 +142,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (!CHECKOUT_EVENT_TYPES.has(event.type)) return null;
       const object = event.data.object as { object?: string; id?: string };
       if (object.object !== 'checkout.session' || typeof object.id !== 'string') return null;
-      return { eventId: event.id, sessionId: object.id };
+      return { kind: 'checkout', eventId: event.id, sessionId: object.id };
     },
     ...notBuiltYet, // TEMPORARY (lead, issue 15): the providers engineer replaces this today.
   };

@@ -202,7 +202,7 @@ describe('stripe provider: webhooks', () => {
       const notice = await provider.parseWebhook(Buffer.from(event.payload), {
         'stripe-signature': stub.signatureHeader(event.payload),
       });
-      expect(notice, type).toEqual({ eventId: event.id, sessionId });
+      expect(notice, type).toEqual({ kind: 'checkout', eventId: event.id, sessionId });
     }
   });
 
