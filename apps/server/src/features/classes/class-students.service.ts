@@ -68,7 +68,7 @@ async function classOf(db: Db, tenant: Tenant, termClassId: number) {
 }
 
 /** The class as the pricing module sees it: its price and its scheduled, chargeable sessions. */
-async function pricedClass(db: Db, tenant: Tenant, termClassId: number): Promise<PricedClass> {
+export async function pricedClass(db: Db, tenant: Tenant, termClassId: number): Promise<PricedClass> {
   const cls = await classOf(db, tenant, termClassId);
   const sessions = await scheduledSessionsOf(db, tenant, [termClassId]);
   const closures = await closuresOf(db, tenant, cls.termId);
@@ -211,7 +211,7 @@ async function enrolmentCovering(tx: Db, tenant: Tenant, termClassId: number, ch
   return ids.length > 0;
 }
 
-async function recordAdjustment(
+export async function recordAdjustment(
   tx: Db,
   auth: AuthContext,
   place: Pick<Enrolment, 'id' | 'childId' | 'termClassId'>,
