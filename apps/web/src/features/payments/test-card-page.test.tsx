@@ -140,4 +140,42 @@ describe('TestCardPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(leaveForUrl).not.toHaveBeenCalled();
   });
+
+  it('in save-a-card mode shows no amount and saves the card, with a refusal shown on the page', async () => {
+    const save = vi.fn((body: { card_number: string }) =>
+      body.card_number === '4000000000000002'
+        ? json({ message: 'Your card was declined.' }, { status: 402 })
+        : json({ redirect: 'http://localhost/account?saved=1' }),
+    );
+    stubServer({
+      'GET /integrations/test/session': (url) =>
+        json({
+          session: url.searchParams.get('session'),
+          mode: 'setup',
+          amount: 0,
+          formatted: '',
+          status: 'open',
+          return_url: 'http://localhost/account?saved=1',
+          company: 'Bounce Gymnastics',
+        }),
+      'POST /integrations/test/save-card': (_, init) => save(JSON.parse(String(init.body))),
+    });
+    renderPage();
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { name: 'Save a card' })).toBeTruthy();
+    expect(screen.queryByTestId('test-amount')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    await fillCard(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your card was declined.');
+
+    await user.clear(screen.getByLabelText('Card number'));
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    await waitFor(() =>
+      expect(leaveForUrl).toHaveBeenCalledExactlyOnceWith('http://localhost/account?saved=1'),
+    );
+    expect(save).toHaveBeenLastCalledWith({ session: 'ts_1', card_number: '4242424242424242' });
+  });
 });

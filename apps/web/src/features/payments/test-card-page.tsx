@@ -18,7 +18,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { leaveForUrl } from '../../components/browser-navigation';
 import { PageLoader } from '../../components/page-loader';
-import { cancelTestSession, payTestSession, useTestSession } from './api/test-payment';
+import { cancelTestSession, payTestSession, saveTestCard, useTestSession } from './api/test-payment';
 
 /** 4242424242424242 as '4242 4242 4242 4242'. */
 export function formatCardNumber(value: string): string {
@@ -57,7 +57,9 @@ function companyName(company: unknown): string | null {
  * /payments/test?session: the card page of the `test` payment provider, like a provider's test
  * mode. No card data leaves this page except the number, which only chooses the outcome:
  * 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, a number failing the Luhn check is
- * invalid, and any other valid-looking number is declined.
+ * invalid, and any other valid-looking number is declined. In "save a card" mode (`mode: 'setup'`,
+ * autopay) there is no amount and the button saves the card: 4000 0000 0000 0341 saves but every
+ * later charge of it is declined, and 4000 0000 0000 0002 is refused.
  */
 export function TestCardPage() {
   const [params] = useSearchParams();
@@ -69,7 +71,8 @@ export function TestCardPage() {
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<{ card?: string; expiry?: string; cvc?: string }>({});
-  useDocumentTitle('Test payment');
+  const saving = details.data?.mode === 'setup';
+  useDocumentTitle(saving ? 'Test card' : 'Test payment');
 
   async function pay(event: FormEvent) {
     event.preventDefault();
@@ -89,7 +92,7 @@ export function TestCardPage() {
     setBusy('pay');
     setError(null);
     try {
-      leaveForUrl(await payTestSession(session, digits));
+      leaveForUrl(await (saving ? saveTestCard(session, digits) : payTestSession(session, digits)));
     } catch (failure) {
       setError(
         failure instanceof ApiError
@@ -117,8 +120,9 @@ export function TestCardPage() {
 
   const banner = (
     <Alert color="orange.9" variant="filled" role="note" title="TEST MODE — no real money moves" radius="md">
-      This is the demo payment page. Use 4242 4242 4242 4242 to pay or 4000 0000 0000 0002 to see a declined
-      card, with any future expiry and any CVC. Other card numbers are declined.
+      {saving
+        ? 'This is the demo card page. Use 4242 4242 4242 4242 to save a card that pays, 4000 0000 0000 0341 for a card that saves but is declined when charged, or 4000 0000 0000 0002 to see a card refused, with any future expiry and any CVC.'
+        : 'This is the demo payment page. Use 4242 4242 4242 4242 to pay or 4000 0000 0000 0002 to see a declined card, with any future expiry and any CVC. Other card numbers are declined.'}
     </Alert>
   );
 
@@ -144,13 +148,15 @@ export function TestCardPage() {
     content = (
       <Stack gap="sm">
         <Alert color="orange" role="status">
-          {details.data.status === 'paid'
-            ? 'This payment is already complete.'
-            : 'This payment is no longer open.'}
+          {details.data.status === 'saved'
+            ? 'This card is already saved.'
+            : details.data.status === 'paid'
+              ? 'This payment is already complete.'
+              : 'This payment is no longer open.'}
         </Alert>
         {details.data.return_url ? (
           <Button component="a" href={details.data.return_url} variant="default">
-            Back to the booking
+            {saving ? 'Back' : 'Back to the booking'}
           </Button>
         ) : null}
       </Stack>
@@ -161,14 +167,22 @@ export function TestCardPage() {
       <form onSubmit={(event) => void pay(event)} noValidate>
         <Stack gap="md">
           <Group justify="space-between" align="flex-end">
-            <Box>
-              <Text size="sm" c="dimmed">
-                {name ? `Pay ${name}` : 'Amount due'}
+            {saving ? (
+              <Text size="sm" c="dimmed" maw={320}>
+                {name
+                  ? `Save a card for ${name} to charge when your payments fall due. Nothing is charged now.`
+                  : 'Save a card to charge when your payments fall due. Nothing is charged now.'}
               </Text>
-              <Text fz={32} fw={800} lh={1.1} data-testid="test-amount">
-                {details.data.formatted}
-              </Text>
-            </Box>
+            ) : (
+              <Box>
+                <Text size="sm" c="dimmed">
+                  {name ? `Pay ${name}` : 'Amount due'}
+                </Text>
+                <Text fz={32} fw={800} lh={1.1} data-testid="test-amount">
+                  {details.data.formatted}
+                </Text>
+              </Box>
+            )}
             <Badge color="yellow" variant="light">
               Test card
             </Badge>
@@ -211,7 +225,7 @@ export function TestCardPage() {
             />
           </SimpleGrid>
           <Button type="submit" size="md" loading={busy === 'pay'} disabled={busy !== null}>
-            {`Pay ${details.data.formatted}`}
+            {saving ? 'Save card' : `Pay ${details.data.formatted}`}
           </Button>
           <Button
             variant="subtle"
@@ -233,7 +247,7 @@ export function TestCardPage() {
       <Card>
         <Stack gap="md">
           <Title order={1} size="h3">
-            Card payment
+            {saving ? 'Save a card' : 'Card payment'}
           </Title>
           {content}
         </Stack>

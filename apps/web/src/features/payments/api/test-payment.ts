@@ -8,6 +8,8 @@ import { api } from '../../../api/client';
  */
 export const testSession = z.object({
   session: z.string(),
+  /** `setup`: the "save a card" page (no amount; Save card instead of Pay). */
+  mode: z.enum(['payment', 'setup']).default('payment'),
   amount: z.number(),
   formatted: z.string(),
   status: z.string(),
@@ -36,6 +38,16 @@ export function useTestSession(session: string) {
 export async function payTestSession(session: string, cardNumber: string): Promise<string> {
   const answer = await api.post(
     '/integrations/test/pay',
+    { session, card_number: cardNumber },
+    { schema: redirectResponse },
+  );
+  return answer.redirect;
+}
+
+/** POST /integrations/test/save-card: a redirect to the return page, or 402 'Your card was declined.' */
+export async function saveTestCard(session: string, cardNumber: string): Promise<string> {
+  const answer = await api.post(
+    '/integrations/test/save-card',
     { session, card_number: cardNumber },
     { schema: redirectResponse },
   );
