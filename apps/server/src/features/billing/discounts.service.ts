@@ -15,7 +15,7 @@ import { couponRedemptions, coupons, nswSettings, promotionalCodes } from './bil
  */
 
 /** What a purchase is, as discounts see it. */
-export type PurchaseKind = 'event' | 'party' | 'enrolment' | 'private_lesson';
+export type PurchaseKind = 'event' | 'party' | 'enrolment' | 'private_lesson' | 'invoice';
 
 /** Where a code is used: coupons may be limited to events, promotional codes to events or parties. */
 export type DiscountScope =

@@ -1,3 +1,4 @@
+import { invoiceSale } from '../billing/invoice-sale.ts';
 import { eventSale } from '../bookings/checkout.service.ts';
 import { enrolmentSale } from '../classes/enrolment-sale.ts';
 import { privateLessonSale } from '../coaches/private-lesson-sale.ts';
@@ -10,4 +11,5 @@ export function registerSaleKinds(): void {
   registerSaleKind(partySale);
   registerSaleKind(privateLessonSale);
   registerSaleKind(enrolmentSale);
+  registerSaleKind(invoiceSale);
 }
