@@ -20,7 +20,9 @@ import { adminAccountRoutes } from './features/accounts/admin.routes.ts';
 import { inviteRoutes } from './features/accounts/invite.routes.ts';
 import { parentsResource } from './features/accounts/parents.resource.ts';
 import { staffResource } from './features/accounts/staff.resource.ts';
+import { billingProfileRoutes } from './features/billing/billing-profile.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
+import { invoiceRoutes } from './features/billing/invoices.routes.ts';
 import { availabilityRoutes } from './features/bookings/availability.routes.ts';
 import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
@@ -197,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(enrolmentQueueRoutes);
   await app.register(studentRoutes);
   await app.register(accountRoutes);
+  await app.register(billingProfileRoutes);
+  await app.register(invoiceRoutes);
   await app.register(waiverRoutes);
   await app.register(registrationEmbed);
   await app.register(anomalyRoutes);

@@ -14,6 +14,17 @@ export interface PdfSection {
   text?: string;
   /** A PNG shown under the section (a drawn signature). */
   png?: Buffer;
+  /** A table (an invoice's lines, its totals), drawn after the rows and text. */
+  table?: PdfTable;
+}
+
+/**
+ * Columns with headings (none when every label is empty); `width` is a share of the page width and
+ * amounts align right. A row's `note` is smaller text under its first cell (a line's detail).
+ */
+export interface PdfTable {
+  columns: { label: string; width: number; align?: 'left' | 'right' }[];
+  rows: { cells: string[]; note?: string; bold?: boolean }[];
 }
 
 export interface PdfDocument {
@@ -22,6 +33,8 @@ export interface PdfDocument {
   sections: PdfSection[];
   /** Small print at the bottom of the last page (e.g. the content hash). */
   footer?: string;
+  /** A PNG or JPEG drawn at the top right of the first page (the company's logo on an invoice). */
+  logo?: Buffer;
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
@@ -96,6 +109,17 @@ export async function renderPdf(doc: PdfDocument): Promise<Buffer> {
     for (const l of wrap(text, font, size, width)) line(l, font, size);
   };
 
+  if (doc.logo) {
+    const isPng = doc.logo.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const image = isPng ? await pdf.embedPng(doc.logo) : await pdf.embedJpg(doc.logo);
+    const scaled = image.scaleToFit(140, 60);
+    page.drawImage(image, {
+      x: PAGE.width - PAGE.margin - scaled.width,
+      y: y - scaled.height,
+      width: scaled.width,
+      height: scaled.height,
+    });
+  }
   paragraph(doc.title, bold, SIZE.title);
   if (doc.subtitle) paragraph(doc.subtitle, regular, SIZE.body);
   y -= 8;
@@ -105,6 +129,7 @@ export async function renderPdf(doc: PdfDocument): Promise<Buffer> {
     for (const [label, value] of section.rows ?? [])
       paragraph(`${label}: ${value || '-'}`, regular, SIZE.body);
     if (section.text) paragraph(section.text, regular, SIZE.body);
+    if (section.table) drawTable(section.table);
     if (section.png) {
       const image = await pdf.embedPng(section.png);
       const scaled = image.scaleToFit(Math.min(width, 300), 120);
@@ -119,6 +144,71 @@ export async function renderPdf(doc: PdfDocument): Promise<Buffer> {
       });
     }
   }
+  function drawTable(table: PdfTable) {
+    const lefts: number[] = [];
+    let x = PAGE.margin;
+    for (const column of table.columns) {
+      lefts.push(x);
+      x += column.width * width;
+    }
+    const cellText = (text: string, i: number, font: PDFFont, size: number, color = rgb(0.1, 0.1, 0.12)) => {
+      const column = table.columns[i]!;
+      const columnWidth = column.width * width - 6;
+      const lines = wrap(text, font, size, columnWidth);
+      lines.forEach((l, n) => {
+        const at =
+          column.align === 'right'
+            ? lefts[i]! + column.width * width - font.widthOfTextAtSize(l, size)
+            : lefts[i]!;
+        page.drawText(l, { x: at, y: y - n * size * 1.35, size, font, color });
+      });
+    };
+    const rule = (gray: number) =>
+      page.drawLine({
+        start: { x: PAGE.margin, y: y - 4 },
+        end: { x: PAGE.margin + width, y: y - 4 },
+        thickness: 0.5,
+        color: rgb(gray, gray, gray),
+      });
+    if (table.columns.some((c) => c.label)) {
+      room(SIZE.body * 2);
+      y -= SIZE.body * 1.45;
+      table.columns.forEach((c, i) => {
+        cellText(c.label, i, bold, SIZE.body);
+      });
+      rule(0.4);
+      y -= 4;
+    }
+    for (const row of table.rows) {
+      const font = row.bold ? bold : regular;
+      const tallest = Math.max(
+        1,
+        ...row.cells.map(
+          (cell, i) => wrap(cell, font, SIZE.body, table.columns[i]!.width * width - 6).length,
+        ),
+      );
+      const notes = row.note ? wrap(row.note, regular, SIZE.small, table.columns[0]!.width * width - 6) : [];
+      room(tallest * SIZE.body * 1.35 + notes.length * SIZE.small * 1.35 + 8);
+      y -= SIZE.body * 1.45;
+      row.cells.forEach((cell, i) => {
+        cellText(cell, i, font, SIZE.body);
+      });
+      y -= (tallest - 1) * SIZE.body * 1.35;
+      for (const note of notes) {
+        y -= SIZE.small * 1.35;
+        page.drawText(note, {
+          x: PAGE.margin,
+          y,
+          size: SIZE.small,
+          font: regular,
+          color: rgb(0.4, 0.4, 0.4),
+        });
+      }
+      if (table.columns.some((c) => c.label)) rule(0.85);
+      y -= 4;
+    }
+  }
+
   if (doc.footer) {
     y -= 16;
     for (const l of wrap(doc.footer, regular, SIZE.small, width))

@@ -115,6 +115,20 @@ export const mailTemplates = {
       'If you have any questions, please reply to this mail.',
     ],
   },
+  invoice: {
+    subject: 'Invoice {{number}} from {{company}}: {{total}} due {{due}}',
+    body: [
+      'Hello {{name}},',
+      'Here is your {{document}} {{number}} from {{company}} for {{total}}. Amount due: {{balance}} by {{due}}.',
+      'See and download it (PDF):',
+      '{{pdf_link}}',
+      'Pay online (sign in first):',
+      '{{pay_link}}',
+      '{{bank}}',
+      '{{late_fee}}',
+      'If you have any questions, please reply to this mail.',
+    ],
+  },
   'waiver-request': {
     subject: 'Please sign the waiver: {{title}}',
     body: [
