@@ -21,6 +21,7 @@ import { inviteRoutes } from './features/accounts/invite.routes.ts';
 import { parentsResource } from './features/accounts/parents.resource.ts';
 import { staffResource } from './features/accounts/staff.resource.ts';
 import { billingProfileRoutes } from './features/billing/billing-profile.routes.ts';
+import { billingRunRoutes } from './features/billing/billing-run.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
 import { invoiceRoutes } from './features/billing/invoices.routes.ts';
 import { availabilityRoutes } from './features/bookings/availability.routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(waiverRoutes);
   await app.register(registrationEmbed);
   await app.register(anomalyRoutes);
+  await app.register(billingRunRoutes);
   await app.register(paymentRoutes);
   await app.register(coachRoutes);
   await app.register(privateLessonRoutes);
