@@ -22,7 +22,6 @@ import { parentsResource } from './features/accounts/parents.resource.ts';
 import { staffResource } from './features/accounts/staff.resource.ts';
 import { billingProfileRoutes } from './features/billing/billing-profile.routes.ts';
 import { billingRunRoutes } from './features/billing/billing-run.routes.ts';
-import { billingProfileRoutes } from './features/billing/billing-profile.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
 import { invoiceRoutes } from './features/billing/invoices.routes.ts';
 import { availabilityRoutes } from './features/bookings/availability.routes.ts';
