@@ -173,7 +173,12 @@ describe('route walker: every registered route', () => {
       sql`insert into rollovers (company_id, from_term_id, to_term_id, deadline, status)
         values (${a.id}, ${term.id}, ${term.id}, now() + interval '30 days', 'done') returning id`,
     );
+    // A finished term billing run of company A.
+    const billingRun = await db.execute<{ id: number }>(
+      sql`insert into billing_runs (company_id, term_id, status) values (${a.id}, ${term.id}, 'done') returning id`,
+    );
     ids = {
+      billingRun: billingRun.rows[0]!.id,
       rollover: rollover.rows[0]!.id,
       registrationForm: registrationForm!.id,
       anomaly: anomaly!.id,
@@ -339,6 +344,9 @@ describe('route walker: every registered route', () => {
         { to_term_id: ids.term, deadline_date: '2030-01-01', deadline_time: '18:00' },
       ],
       'GET /api/v1/admin/rollovers/:id': [`/api/v1/admin/rollovers/${ids.rollover}`],
+      'GET /api/v1/admin/terms/:id/billing': [`/api/v1/admin/terms/${ids.term}/billing`],
+      'POST /api/v1/admin/terms/:id/billing-runs': [`/api/v1/admin/terms/${ids.term}/billing-runs`],
+      'GET /api/v1/admin/billing-runs/:id': [`/api/v1/admin/billing-runs/${ids.billingRun}`],
       'POST /api/v1/admin/rollovers/:id/undo': [`/api/v1/admin/rollovers/${ids.rollover}/undo`],
       'POST /api/v1/admin/terms/:id/generate': [`/api/v1/admin/terms/${ids.term}/generate`],
       'GET /api/v1/admin/terms/:id/copy-classes': [`/api/v1/admin/terms/${ids.term}/copy-classes`],
