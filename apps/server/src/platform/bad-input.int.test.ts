@@ -91,6 +91,15 @@ const COMMON_NAMES = [
   'agree',
   'kind',
   'booking_id',
+  'legal_name',
+  'abn',
+  'gst_registered',
+  'bsb',
+  'next_invoice_number',
+  'parent_id',
+  'lines',
+  'due_on',
+  'reason',
   'username',
 ];
 

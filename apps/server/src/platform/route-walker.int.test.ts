@@ -168,6 +168,15 @@ describe('route walker: every registered route', () => {
         detail: 'The card was declined.',
       })
       .returning();
+    // An issued invoice of company A's parent with a credit note against it.
+    const invoice = await db.execute<{ id: number }>(
+      sql`insert into invoices (company_id, parent_id, kind, status, number, code, buyer_name, buyer_email, gst_registered, issued_on, due_on, total, gst)
+        values (${a.id}, ${parent.id}, 'one_off', 'issued', 1, 'INV-000001', 'Walker Parent', 'walker@example.test', true, '2030-01-01', '2030-01-15', 11000, 1000) returning id`,
+    );
+    const creditNote = await db.execute<{ id: number }>(
+      sql`insert into credit_notes (company_id, invoice_id, parent_id, number, code, amount, gst, reason, issued_on)
+        values (${a.id}, ${invoice.rows[0]!.id}, ${parent.id}, 1, 'CN-000001', 1100, 100, 'Walker', '2030-01-02') returning id`,
+    );
     // A re-enrolment run of company A (its terms' ids are what the rollover routes carry).
     const rollover = await db.execute<{ id: number }>(
       sql`insert into rollovers (company_id, from_term_id, to_term_id, deadline, status)
@@ -179,6 +188,8 @@ describe('route walker: every registered route', () => {
     );
     ids = {
       billingRun: billingRun.rows[0]!.id,
+      invoice: invoice.rows[0]!.id,
+      creditNote: creditNote.rows[0]!.id,
       rollover: rollover.rows[0]!.id,
       registrationForm: registrationForm!.id,
       anomaly: anomaly!.id,
@@ -355,6 +366,20 @@ describe('route walker: every registered route', () => {
         `/api/v1/admin/roll/${ids.classSession}/marks`,
         { child_id: ids.child, status: 'present' },
       ],
+      'GET /api/v1/admin/invoices/:id': [`/api/v1/admin/invoices/${ids.invoice}`],
+      'GET /api/v1/admin/invoices/:id/pdf': [`/api/v1/admin/invoices/${ids.invoice}/pdf`],
+      'POST /api/v1/admin/invoices/:id/issue': [`/api/v1/admin/invoices/${ids.invoice}/issue`],
+      'POST /api/v1/admin/invoices/:id/email': [`/api/v1/admin/invoices/${ids.invoice}/email`],
+      'POST /api/v1/admin/invoices/:id/credit-notes': [
+        `/api/v1/admin/invoices/${ids.invoice}/credit-notes`,
+        { amount: 100, reason: 'Hijack' },
+      ],
+      'POST /api/v1/admin/invoices/:id/void': [
+        `/api/v1/admin/invoices/${ids.invoice}/void`,
+        { reason: 'Hijack' },
+      ],
+      'GET /api/v1/admin/credit-notes/:id/pdf': [`/api/v1/admin/credit-notes/${ids.creditNote}/pdf`],
+      'GET /api/v1/students/invoices/:id/pdf': [`/api/v1/students/invoices/${ids.invoice}/pdf`],
       'POST /api/v1/students/my-waitlist/:id/leave': [
         `/api/v1/students/my-waitlist/${ids.waitlistEntry}/leave`,
       ],
