@@ -23,6 +23,8 @@ import { staffResource } from './features/accounts/staff.resource.ts';
 import { billingProfileRoutes } from './features/billing/billing-profile.routes.ts';
 import { billingRunRoutes } from './features/billing/billing-run.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
+import { invoicePaymentRoutes } from './features/billing/invoice-payment.routes.ts';
+import { recordPaymentRoutes } from './features/billing/record-payment.routes.ts';
 import { invoiceRoutes } from './features/billing/invoices.routes.ts';
 import { availabilityRoutes } from './features/bookings/availability.routes.ts';
 import { bookingResources } from './features/bookings/bookings.resource.ts';
@@ -209,6 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(coachRoutes);
   await app.register(privateLessonRoutes);
+  await app.register(recordPaymentRoutes);
+  await app.register(invoicePaymentRoutes);
   await app.register(
     resourceRoutes([
       ...venueResources,
