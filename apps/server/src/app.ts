@@ -26,6 +26,9 @@ import { billingResources } from './features/billing/billing.resource.ts';
 import { invoicePaymentRoutes } from './features/billing/invoice-payment.routes.ts';
 import { recordPaymentRoutes } from './features/billing/record-payment.routes.ts';
 import { invoiceRoutes } from './features/billing/invoices.routes.ts';
+import { paymentsResource } from './features/billing/payments.resource.ts';
+import { refundResources } from './features/billing/refunds.resource.ts';
+import { settleRefund } from './features/billing/refunds.service.ts';
 import { availabilityRoutes } from './features/bookings/availability.routes.ts';
 import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
@@ -70,6 +73,7 @@ import type { AppDeps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
 import { inputGuard, inputOutOfRange } from './platform/input-guard.ts';
 import { installationResources } from './platform/installation/installation.resource.ts';
+import { onRefundNotice } from './platform/payments/notices.ts';
 import { paymentRoutes } from './platform/payments/payments.routes.ts';
 import { resourceRoutes } from './platform/resources/engine.routes.ts';
 
@@ -100,6 +104,7 @@ const PAYMENT_CONNECT_ORIGINS = ['https://api.stripe.com', 'https://checkout.str
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   registerSaleKinds();
+  onRefundNotice(settleRefund);
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -226,6 +231,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...coachResources,
       ...privateLessonResources,
       ...bookingResources,
+      paymentsResource,
+      ...refundResources,
       ...billingResources,
       ...partyResources,
       ...partyBookingResources,

@@ -12,6 +12,7 @@ import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { createPartySetup } from '../../testing/party-fixtures.ts';
 import { createChild, createConfirmedParty } from '../../testing/waiver-fixtures.ts';
 import { users } from '../accounts/accounts.tables.ts';
+import { refunds } from '../billing/ledger.tables.ts';
 import { children } from '../students/students.tables.ts';
 import { bookingChildren, bookingPlaces, bookings, waitlistEntries } from './bookings.tables.ts';
 
@@ -336,6 +337,7 @@ describe('event bookings in the admin area', () => {
           purchaseId: booking!.id,
           provider: 'test' as const,
           providerRef: randomToken(12),
+          parentId: parent.id,
           amount: paid,
           status: 'paid' as const,
           paidAt: new Date(),
@@ -385,8 +387,10 @@ describe('event bookings in the admin area', () => {
     const after = await bookingRow(booking.id);
     expect(after).toMatchObject({ status: 'cancelled', refundChoice: 'credit' });
     expect(after.cancelledAt).toBeInstanceOf(Date);
-    // A credit keeps the money: the payment is not flagged for a refund.
-    expect((await paymentOf(booking.id)).status).toBe('paid');
+    // A credit keeps the money as the family's credit: the payment is refunded to it at once.
+    expect((await paymentOf(booking.id)).status).toBe('refunded');
+    const [credit] = await t.database.db.select().from(refunds).where(eq(refunds.parentId, parent.id));
+    expect(credit).toMatchObject({ amount: 4500, destination: 'credit', status: 'succeeded' });
     const [mail] = await t.database.db
       .select()
       .from(mailOutbox)
@@ -396,14 +400,18 @@ describe('event bookings in the admin area', () => {
     expect(mail!.text).toContain('The $45.00 you paid is kept as a credit for a future booking.');
   });
 
-  it('a refund flags the payment "Refund due"; an unpaid booking needs no choice', async () => {
+  it('a refund sends the payment back to the card; an unpaid booking needs no choice', async () => {
     const fixture = await createBookableEvent(t.database.db, company.id);
     const paid = await bookedFamily(fixture, { paid: 4500 });
     expect(
       (await dispatch(fixture.event.id, 'cancel', [paid.booking.id], { refund: 'refund' })).json().success,
     ).toBe(true);
     expect(await bookingRow(paid.booking.id)).toMatchObject({ status: 'cancelled', refundChoice: 'refund' });
-    expect((await paymentOf(paid.booking.id)).status).toBe('refund_due');
+    // Recorded in the cancelling transaction, then sent to the provider (billing/refunds.service).
+    const payment = await paymentOf(paid.booking.id);
+    expect(payment).toMatchObject({ status: 'refunded', refunded: 4500 });
+    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(refund).toMatchObject({ amount: 4500, destination: 'card' });
 
     const free = await bookedFamily(fixture);
     expect((await dispatch(fixture.event.id, 'cancel', [free.booking.id])).json().success).toBe(true);

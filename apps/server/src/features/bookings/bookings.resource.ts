@@ -1,9 +1,7 @@
-import { inArray } from 'drizzle-orm';
-import { BadRequestError } from '../../platform/errors.ts';
-import { payments } from '../../platform/payments/payments.tables.ts';
 import { defineResource } from '../../platform/resources/define.ts';
 import { field } from '../../platform/resources/fields.ts';
 import { paymentMethodOptions } from '../../platform/resources/options.ts';
+import { cardRefundable, paymentsOfPurchase, recordRefund, sendRefund } from '../billing/refunds.service.ts';
 import {
   cancelBookings,
   changeParent,
@@ -93,13 +91,36 @@ export const eventBookingsResource = defineResource({
           help: 'For a booking that was paid: refund it, keep it as the family’s credit, or no refund, as your payment terms say.',
         }),
       },
-      run: (ctx, rows, values) =>
-        cancelBookings(
+      run: async (ctx, rows, values) => {
+        const choice = (values.refund as RefundChoice | null | undefined) ?? null;
+        const message = await cancelBookings(
           ctx,
           ctx.parentId!,
           rows.map((r) => r.id),
-          (values.refund as RefundChoice | null | undefined) ?? null,
-        ),
+          choice,
+        );
+        // The money of the bookings just cancelled goes back now, in this transaction; card
+        // refunds are sent after commit. A refund of a payment not made by card stays "Refund due".
+        if (choice !== 'refund' && choice !== 'credit') return message;
+        const cancelled = rows.filter((r) => r.status === 'confirmed' || r.status === 'pending');
+        for (const booking of cancelled)
+          for (const { paymentId, refundable } of await paymentsOfPurchase(ctx.tx, ctx.tenant, {
+            kind: 'event',
+            id: booking.id,
+          })) {
+            if (refundable <= 0) continue;
+            const toCard = choice === 'refund';
+            if (toCard && !(await cardRefundable(ctx.tx, ctx.tenant, paymentId))) continue;
+            const refund = await recordRefund(ctx.tx, ctx.auth, {
+              paymentId,
+              amount: refundable,
+              reason: `Booking ${String(booking.code)} cancelled`,
+              destination: toCard ? 'card' : 'credit',
+            });
+            if (toCard) ctx.afterCommit(() => sendRefund(ctx.deps, ctx.tenant, refund.id));
+          }
+        return message;
+      },
     },
     'swap-session': {
       label: 'Swap session',
@@ -127,67 +148,4 @@ export const eventBookingsResource = defineResource({
   },
 });
 
-export const paymentsResource = defineResource({
-  name: 'payments',
-  label: 'Payments',
-  nav: { group: 'Money', icon: 'cash' },
-  singular: 'Payment',
-  table: payments,
-  titleField: 'provider_ref',
-  fields: {
-    purchase_kind: field.select(
-      'For',
-      [
-        { value: 'event', label: 'Event booking' },
-        { value: 'party', label: 'Party booking' },
-      ],
-      { readOnly: true },
-    ),
-    purchase_id: field.number('Booking #', { readOnly: true }),
-    provider: field.select('Provider', paymentMethodOptions, { readOnly: true }),
-    provider_ref: field.text('Provider reference', { readOnly: true }),
-    amount: field.money('Amount', { readOnly: true }),
-    status: field.select(
-      'Status',
-      [
-        { value: 'open', label: 'Open' },
-        { value: 'paid', label: 'Paid' },
-        { value: 'expired', label: 'Expired' },
-        { value: 'refund_due', label: 'Refund due' },
-        { value: 'refunded', label: 'Refunded' },
-      ],
-      { readOnly: true },
-    ),
-    created_at: field.datetime('Started', { readOnly: true }),
-    paid_at: field.datetime('Paid', { readOnly: true }),
-  },
-  list: {
-    columns: ['purchase_kind', 'purchase_id', 'provider', 'amount', 'status', 'paid_at'],
-    search: ['provider_ref'],
-    filters: ['status', 'provider', 'purchase_kind'],
-    defaultSort: { field: 'created_at', order: 'desc' },
-  },
-  permissions: { read: 'billing.read', write: 'billing.write' },
-  canCreate: false,
-  canEdit: false,
-  deleteMode: 'none',
-  actions: {
-    'mark-refunded': {
-      label: 'Mark refunded',
-      selection: 'many',
-      confirm: 'mark the selected payments as refunded',
-      run: async ({ tx, tenant }, rows) => {
-        const due = rows.filter((r) => r.status === 'refund_due').map((r) => r.id);
-        if (due.length === 0)
-          throw new BadRequestError('Only payments marked "Refund due" can be marked refunded.');
-        await tx
-          .update(payments)
-          .set({ status: 'refunded' })
-          .where(tenant.where(payments, inArray(payments.id, due)));
-        return `${due.length} ${due.length === 1 ? 'payment' : 'payments'} marked refunded.`;
-      },
-    },
-  },
-});
-
-export const bookingResources = [eventBookingsResource, paymentsResource];
+export const bookingResources = [eventBookingsResource];

@@ -57,11 +57,6 @@ describe('audit trail', () => {
       },
     );
     expect(cancel.json().success).toBe(true);
-    const refund = await inject('POST', '/api/v1/admin/payments/dispatch/mark-refunded', admin, {
-      ids: [payment.id],
-      values: {},
-    });
-    expect(refund.json().success).toBe(true);
     const demote = await inject('POST', `/api/v1/admin/users/${staffUser.id}`, admin, {
       full_name: 'Sam Staff',
       role: 'companycoach',
@@ -72,15 +67,20 @@ describe('audit trail', () => {
     const log = await entries();
     expect(log.map((e) => [e.actorName, e.action, e.entity, e.entityId])).toEqual([
       ['Alex Admin', 'update', 'coupons', fixture.coupon.id],
+      // Cancelling with "refund" refunds the booking's payment (billing/refunds.service).
+      ['Sam Staff', 'create', 'refund', expect.any(Number)],
       ['Sam Staff', 'cancel', 'bookings', booking.id],
-      ['Alex Admin', 'mark-refunded', 'payments', payment.id],
       ['Alex Admin', 'update', 'users', staffUser.id],
     ]);
     expect(log[0]!.summary).toBe('percentOff: 10 → 15');
     expect(log[0]!.before).toMatchObject({ percentOff: 10 });
     expect(log[0]!.after).toMatchObject({ percentOff: 15 });
-    expect(log[1]!.summary).toContain('status: confirmed → cancelled');
-    expect(log[2]!.summary).toBe('status: refund_due → refunded');
+    expect(log[1]!.after).toMatchObject({
+      paymentId: payment.id,
+      amount: payment.amount,
+      destination: 'card',
+    });
+    expect(log[2]!.summary).toContain('status: confirmed → cancelled');
     expect(log[3]!.summary).toBe('role: companystaff → companycoach');
     // A created row lists what was set, not its empty columns.
     expect(describeChange(null, { id: 5, name: 'Hall', address: null })).toBe('id: — → 5\nname: — → Hall');

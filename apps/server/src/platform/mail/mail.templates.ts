@@ -196,6 +196,13 @@ export const mailTemplates = {
       'The booking was not confirmed and nothing was oversold. Please refund the payment and contact the family.',
     ],
   },
+  'refund-failed': {
+    subject: 'A refund failed: {{amount}} to {{family}}',
+    body: [
+      'The card provider could not refund {{amount}} of payment {{payment}} to {{family}}: {{failure}}',
+      'The money was not returned. Any invoice it was taken from is paid again. Please refund it another way (for example to family credit) and contact the family.',
+    ],
+  },
 } as const satisfies Record<string, { subject: string; body: readonly string[] }>;
 
 export type MailKind = keyof typeof mailTemplates;

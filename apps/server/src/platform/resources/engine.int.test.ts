@@ -3,6 +3,7 @@ import { roles } from '@tumble/contracts/auth';
 import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refunds } from '../../features/billing/ledger.tables.ts';
 import { bookings } from '../../features/bookings/bookings.tables.ts';
 import { enrolmentAdjustments } from '../../features/classes/adjustments.tables.ts';
 import { classEnrolments, classSessions } from '../../features/classes/classes.tables.ts';
@@ -238,6 +239,24 @@ describe('resource engine: every resource in the registry', () => {
       const [row] = await t.database.db
         .insert(plans)
         .values({ name: `Plan ${Date.now()}`, monthlyPrice: 0 })
+        .returning();
+      return row!.id;
+    },
+    // Refunds are made from a payment (billing/refunds.service.ts).
+    refunds: async () => {
+      const payment = await rowOf('payments');
+      const [row] = await t.database.db
+        .insert(refunds)
+        .values({
+          companyId: companyA,
+          paymentId: payment.id,
+          amount: 100,
+          reason: 'Sample',
+          destination: 'card',
+          status: 'pending',
+          provider: 'test',
+          failureReason: 'Not sent: the provider was down.',
+        })
         .returning();
       return row!.id;
     },
