@@ -55,6 +55,7 @@ const waiverState = z.enum(['signed', 'needed', 'none']);
 /** GET /api/v1/students/my-bookings: the parent's event bookings, newest first. */
 export const myBookingsResponse = z.array(
   z.object({
+    id: z.number(),
     reference: z.string(),
     /** The short reference to quote (BK-7F3K2); `reference` is the secret of the booking's links. */
     code: z.string(),
@@ -66,7 +67,8 @@ export const myBookingsResponse = z.array(
     /** Cents. */
     total: z.number(),
     places: z.number(),
-    sessions: z.array(z.object({ name: z.string(), date: z.string() })),
+    /** The booked session-days; a parent may cancel one (self-service cancellation). */
+    sessions: z.array(z.object({ session_id: z.number(), name: z.string(), date: z.string() })),
     children: z.array(
       z.object({
         id: z.number(),
@@ -107,6 +109,7 @@ export type MyWaitlist = z.infer<typeof myWaitlistResponse>;
 /** GET /api/v1/students/my-party-bookings, newest first. */
 export const myPartyBookingsResponse = z.array(
   z.object({
+    id: z.number(),
     reference: z.string(),
     /** The short reference to quote (BP-7F3K2); `reference` is the secret of the guest and waiver links. */
     code: z.string(),

@@ -121,4 +121,44 @@ describe('My Classes (parent)', () => {
     expect(await within(card).findByText(makeupMessages.absenceCredited)).toBeTruthy();
     expect(posted).toEqual([{ child_id: 7 }]);
   });
+
+  it('withdraws a child after showing what the cancellation policy gives back', async () => {
+    const posted: unknown[] = [];
+    stubServer({
+      'GET /rest/acl': () => json(studentAcl()),
+      'GET /api/v1/students/classes': () => json(page),
+      'GET /api/v1/students/cancellations/preview': (url) => {
+        expect(Object.fromEntries(url.searchParams)).toEqual({ kind: 'enrolment', enrolment_id: '1' });
+        return json({
+          allowed: true,
+          what: 'Mia in Rec Gym Tuesday, from 14/01/2030',
+          paid: 8000,
+          back: 6000,
+          outcome: 'credit',
+          message: '$60.00 will be kept as credit on your account, for a future booking or invoice.',
+        });
+      },
+      'POST /api/v1/students/cancellations': (_url, init) => {
+        posted.push(JSON.parse(String(init.body)));
+        return json({
+          message: 'Cancelled: Mia in Rec Gym Tuesday, from 14/01/2030. $60.00 will be kept as credit.',
+        });
+      },
+    });
+    api.setToken('parent-token');
+    renderApp('/admin/students/classes');
+
+    const card = await screen.findByRole('article', { name: 'Mia Lee' }, FIRST_LOAD);
+    await userEvent.click(within(card).getByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw from this class?' });
+    expect(
+      await within(dialog).findByText(
+        '$60.00 will be kept as credit on your account, for a future booking or invoice.',
+      ),
+    ).toBeTruthy();
+    expect(posted).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await within(dialog).findByText(/^Cancelled: Mia in Rec Gym Tuesday/)).toBeTruthy();
+    expect(posted).toEqual([{ kind: 'enrolment', enrolment_id: 1 }]);
+  });
 });

@@ -7,6 +7,7 @@ import { formatDate } from '../../admin/format';
 import { ApiError } from '../../api/client';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
+import { CancelButton } from '../cancellation/cancel-button';
 import { formatDayWithWeekday } from '../students/student-format';
 import { type ClassChange, useClassChange, useMakeupOptions, useMyClasses } from './api';
 
@@ -50,9 +51,18 @@ function ClassLine({ item }: { item: MyClass }) {
         {WEEKDAYS[item.weekday - 1]} {item.start_time}–{item.end_time}
         {where ? ` · ${where}` : ''}
       </Text>
-      <Text size="xs" c="dimmed">
-        {item.term} · {formatDate(item.term_start)} to {formatDate(item.term_end)}
-      </Text>
+      <Group gap="xs" justify="space-between" wrap="wrap">
+        <Text size="xs" c="dimmed">
+          {item.term} · {formatDate(item.term_start)} to {formatDate(item.term_end)}
+        </Text>
+        <CancelButton
+          target={{ kind: 'enrolment', enrolment_id: item.enrolment_id }}
+          label="Withdraw"
+          title="Withdraw from this class?"
+          keepLabel="Stay in the class"
+          confirmLabel="Withdraw"
+        />
+      </Group>
     </Stack>
   );
 }

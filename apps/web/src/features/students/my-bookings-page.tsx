@@ -3,6 +3,7 @@ import type { MyBookings } from '@tumble/contracts/students';
 import type { ReactNode } from 'react';
 import { formatDate, formatMoney } from '../../admin/format';
 import { PageTitle } from '../../components/page-title';
+import { CancelButton } from '../cancellation/cancel-button';
 import { useMyBookings } from './api/bookings';
 import { ListContent } from './components/list-content';
 import { BookingStatusBadge, PaymentStatusBadge, WaiverBadge } from './components/status-badges';
@@ -42,8 +43,26 @@ function BookingCard({ booking }: { booking: Booking }) {
           <Section title="Sessions">
             <List size="sm" spacing={2} listStyleType="none">
               {booking.sessions.map((session) => (
-                <List.Item key={`${session.name}|${session.date}`}>
-                  {session.name} · {formatDayWithWeekday(session.date)}
+                <List.Item key={`${session.session_id}|${session.date}`}>
+                  <Group gap="xs" wrap="nowrap">
+                    <span>
+                      {session.name} · {formatDayWithWeekday(session.date)}
+                    </span>
+                    {booking.status === 'confirmed' ? (
+                      <CancelButton
+                        target={{
+                          kind: 'event_day',
+                          booking_id: booking.id,
+                          session_id: session.session_id,
+                          date: session.date,
+                        }}
+                        label="Cancel day"
+                        title="Cancel this day?"
+                        keepLabel="Keep this day"
+                        confirmLabel="Cancel this day"
+                      />
+                    ) : null}
+                  </Group>
                 </List.Item>
               ))}
             </List>

@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { MyPartyBookings } from '@tumble/contracts/students';
 import { formatMoney } from '../../admin/format';
 import { PageTitle } from '../../components/page-title';
+import { CancelButton } from '../cancellation/cancel-button';
 import { useMyPartyBookings } from './api/bookings';
 import { ListContent } from './components/list-content';
 import { BookingStatusBadge, WaiverBadge } from './components/status-badges';
@@ -49,8 +50,17 @@ function PartyCard({ party }: { party: PartyBooking }) {
           <Figure label="Deposit paid" value={formatMoney(party.deposit)} />
           <Figure label="Balance due" value={formatMoney(party.balance)} />
         </SimpleGrid>
-        {party.waiver_link || party.update_guests_link ? (
+        {party.waiver_link || party.update_guests_link || party.status === 'confirmed' ? (
           <Group justify="flex-end" gap="sm">
+            {party.status === 'confirmed' ? (
+              <CancelButton
+                target={{ kind: 'party', party_booking_id: party.id }}
+                label="Cancel party"
+                title="Cancel this party?"
+                keepLabel="Keep the party"
+                confirmLabel="Cancel the party"
+              />
+            ) : null}
             {party.update_guests_link ? (
               <Button component="a" href={party.update_guests_link} variant="default" size="sm">
                 Update guests

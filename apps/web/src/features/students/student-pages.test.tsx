@@ -328,6 +328,7 @@ describe('/admin/students/children/:id', () => {
 
 const bookings: MyBookings = [
   {
+    id: 1001,
     reference: 'EB-1001',
     code: 'EB-1001',
     event_name: 'Summer holiday camp',
@@ -338,8 +339,8 @@ const bookings: MyBookings = [
     total: 12000,
     places: 2,
     sessions: [
-      { name: 'Full day', date: '2027-01-04' },
-      { name: 'Morning', date: '2027-01-05' },
+      { session_id: 11, name: 'Full day', date: '2027-01-04' },
+      { session_id: 12, name: 'Morning', date: '2027-01-05' },
     ],
     children: [
       { id: 5, first_name: 'Mia', last_name: 'Lee', waiver: 'signed' },
@@ -349,6 +350,7 @@ const bookings: MyBookings = [
     waiver_link: '/event-booking/waiver/?id=EB-1001&authhash=H1',
   },
   {
+    id: 990,
     reference: 'EB-0990',
     code: 'EB-0990',
     event_name: 'Spring clinic',
@@ -357,7 +359,7 @@ const bookings: MyBookings = [
     booked_on: '2026-09-10',
     total: 4550,
     places: 1,
-    sessions: [{ name: 'Afternoon', date: '2026-10-03' }],
+    sessions: [{ session_id: 13, name: 'Afternoon', date: '2026-10-03' }],
     children: [{ id: 5, first_name: 'Mia', last_name: 'Lee', waiver: 'none' }],
     payment: null,
     waiver_link: null,
@@ -473,6 +475,7 @@ describe('/admin/students/my-booking', () => {
 
 const parties: MyPartyBookings = [
   {
+    id: 2002,
     reference: 'PB-2002',
     code: 'PB-2002',
     date: '2027-02-06',
@@ -490,6 +493,7 @@ const parties: MyPartyBookings = [
     update_guests_link: '/birthday-party/update-guest/?id=PB-2002&authhash=H1',
   },
   {
+    id: 1900,
     reference: 'PB-1900',
     code: 'PB-1900',
     date: '2026-08-01',
