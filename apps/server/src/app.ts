@@ -23,6 +23,8 @@ import { staffResource } from './features/accounts/staff.resource.ts';
 import { billingProfileRoutes } from './features/billing/billing-profile.routes.ts';
 import { billingRunRoutes } from './features/billing/billing-run.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
+import { savedCardRoutes } from './features/billing/saved-card.routes.ts';
+import { saveCardFromSetup } from './features/billing/saved-card.service.ts';
 import { invoicePaymentRoutes } from './features/billing/invoice-payment.routes.ts';
 import { recordPaymentRoutes } from './features/billing/record-payment.routes.ts';
 import { invoiceRoutes } from './features/billing/invoices.routes.ts';
@@ -74,6 +76,7 @@ import { AppError } from './platform/errors.ts';
 import { inputGuard, inputOutOfRange } from './platform/input-guard.ts';
 import { installationResources } from './platform/installation/installation.resource.ts';
 import { onRefundNotice } from './platform/payments/notices.ts';
+import { onCardSetupNotice } from './platform/payments/notices.ts';
 import { paymentRoutes } from './platform/payments/payments.routes.ts';
 import { resourceRoutes } from './platform/resources/engine.routes.ts';
 
@@ -104,6 +107,8 @@ const PAYMENT_CONNECT_ORIGINS = ['https://api.stripe.com', 'https://checkout.str
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   registerSaleKinds();
+  // A finished card setup (webhook, test card page) saves the card on the family's account.
+  onCardSetupNotice(saveCardFromSetup);
   onRefundNotice(settleRefund);
   const app = Fastify({
     logger:
@@ -207,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(enrolmentQueueRoutes);
   await app.register(studentRoutes);
   await app.register(accountRoutes);
+  await app.register(savedCardRoutes);
   await app.register(billingProfileRoutes);
   await app.register(invoiceRoutes);
   await app.register(waiverRoutes);

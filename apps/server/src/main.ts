@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { connectDatabase, ensureDatabase } from './db/client.ts';
 import { EMBEDDED_DATABASE, type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
+import { registerAutopayJobs } from './features/billing/autopay.jobs.ts';
 import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
 import { registerHoldJobs } from './features/classes/holds.jobs.ts';
 import { LocalDiskStorage } from './platform/files.ts';
@@ -64,6 +65,7 @@ async function main() {
     app = await buildApp(deps);
     await registerBookingJobs(deps);
     await registerHoldJobs(deps);
+    await registerAutopayJobs(deps);
     await app.listen({ port: config.PORT, host: config.HOST });
     say(`ready on ${config.publicUrl}`);
     const mailNotice = mailWithoutSmtpNotice(config);

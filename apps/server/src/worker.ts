@@ -1,5 +1,6 @@
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
+import { registerAutopayJobs } from './features/billing/autopay.jobs.ts';
 import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
 import { registerHoldJobs } from './features/classes/holds.jobs.ts';
 import { LocalDiskStorage } from './platform/files.ts';
@@ -19,6 +20,7 @@ async function main() {
   const deps = { config, database, jobs, files: new LocalDiskStorage(config.filesDir) };
   await registerBookingJobs(deps);
   await registerHoldJobs(deps);
+  await registerAutopayJobs(deps);
   console.log('[tumble] worker running');
   const stop = async () => {
     await jobs.stop();

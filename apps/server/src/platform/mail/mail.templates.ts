@@ -196,6 +196,32 @@ export const mailTemplates = {
       'The booking was not confirmed and nothing was oversold. Please refund the payment and contact the family.',
     ],
   },
+  'autopay-receipt': {
+    subject: 'Payment received: {{invoice}}',
+    body: [
+      'Hello {{name}},',
+      'Thank you: {{company}} charged {{amount}} to your saved card ({{card}}) for {{what}}.',
+      'Your payments and receipts:',
+      '{{link}}',
+    ],
+  },
+  'autopay-failed': {
+    subject: 'Your automatic payment of {{amount}} did not go through',
+    body: [
+      'Hello {{name}},',
+      '{{company}} could not charge {{amount}} to your saved card ({{card}}) for {{what}}: {{reason}}',
+      '{{next}}',
+      'Update your card here:',
+      '{{link}}',
+    ],
+  },
+  'autopay-failed-staff': {
+    subject: 'Autopay failed for {{family}}, invoice {{invoice}}',
+    body: [
+      'The last automatic charge of {{amount}} for {{what}} failed: {{reason}}',
+      'The invoice is now overdue and {{family}} ({{email}}) has been asked to update their card. A small "Payment overdue" dot shows on their children\'s roll entries until it is paid.',
+    ],
+  },
   'refund-failed': {
     subject: 'A refund failed: {{amount}} to {{family}}',
     body: [
