@@ -31,6 +31,7 @@ import { invoiceRoutes } from './features/billing/invoices.routes.ts';
 import { paymentsResource } from './features/billing/payments.resource.ts';
 import { refundResources } from './features/billing/refunds.resource.ts';
 import { settleRefund } from './features/billing/refunds.service.ts';
+import { statementRoutes } from './features/billing/statement.routes.ts';
 import { availabilityRoutes } from './features/bookings/availability.routes.ts';
 import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(enrolmentQueueRoutes);
   await app.register(studentRoutes);
   await app.register(accountRoutes);
+  await app.register(statementRoutes);
   await app.register(savedCardRoutes);
   await app.register(billingProfileRoutes);
   await app.register(invoiceRoutes);

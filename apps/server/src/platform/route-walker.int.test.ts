@@ -309,6 +309,8 @@ describe('route walker: every registered route', () => {
       'GET /api/v1/students/waivers/:id/pdf': [`/api/v1/students/waivers/${ids.signedWaiver}/pdf`],
       'GET /api/v1/admin/signed-waivers/:id/pdf': [`/api/v1/admin/signed-waivers/${ids.signedWaiver}/pdf`],
       'GET /api/v1/admin/parents/:id/sections': [`/api/v1/admin/parents/${ids.parent}/sections`],
+      'GET /api/v1/admin/parents/:id/statement': [`/api/v1/admin/parents/${ids.parent}/statement`],
+      'GET /api/v1/admin/parents/:id/statement/pdf': [`/api/v1/admin/parents/${ids.parent}/statement/pdf`],
       'GET /api/v1/admin/events/:parentId/bookings/:id/sections': [
         `/api/v1/admin/events/${ids.event}/bookings/${ids.booking}/sections`,
       ],

@@ -1,9 +1,9 @@
 import { errorResponse, formResponse } from '@tumble/contracts/http';
+import { familyPaymentsResponse } from '@tumble/contracts/statement';
 import {
   emailTaken,
   myBookingsResponse,
   myPartyBookingsResponse,
-  myPaymentsResponse,
   myWaitlistResponse,
   myWaiversResponse,
   studentProfile,
@@ -99,7 +99,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/v1/students/payments',
-    { schema: { tags, response: { 200: myPaymentsResponse } }, config },
+    { schema: { tags, response: { 200: familyPaymentsResponse } }, config },
     async (request) => myPayments(app.deps, requireAuth(request)),
   );
   app.get(

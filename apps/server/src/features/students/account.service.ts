@@ -1,18 +1,17 @@
-import type { MyBookings, MyPartyBookings, MyPayments, MyWaivers } from '@tumble/contracts/students';
-import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import type { FamilyPayments } from '@tumble/contracts/statement';
+import type { MyBookings, MyPartyBookings, MyWaivers } from '@tumble/contracts/students';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { formatMoney } from '../../platform/money.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
-import type { PurchaseKind } from '../../platform/payments/settlement.ts';
 import { renderPdf } from '../../platform/pdf.ts';
 import { displayDate, displayInstant, todayIn } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
 import { contactsByIds } from '../accounts/profile.service.ts';
+import { familyPayments, methodLabel } from '../billing/statement.service.ts';
 import { childrenOfBookings, parentBookings, placesOfBookings } from '../bookings/family-bookings.service.ts';
-import { enrolmentPurchasesOfParent } from '../classes/enrolment-purchases.service.ts';
-import { lessonPurchasesOfParent } from '../coaches/private-lessons.service.ts';
 import { hhmm } from '../events/availability.ts';
 import { eventNames, sessionsByIds } from '../events/events.service.ts';
 import { guestsOfParties, parentPartyBookings } from '../parties/family-parties.service.ts';
@@ -187,95 +186,40 @@ export async function myPartyBookings(deps: AppDeps, auth: AuthContext): Promise
   });
 }
 
-interface OwnPayment {
-  payment: typeof payments.$inferSelect;
-  // What it was for, with the short reference people read out (BK-…, BP-…, EN-…, PL-…), never a link secret.
-  description: string;
-}
-
-/**
- * The parent's payments that money moved for (paid, refund due, refunded), with what each was for:
- * every purchase kind's, each kind's own purchases read through its feature's service.
- */
-async function ownPayments(deps: AppDeps, auth: AuthContext, paymentId?: number): Promise<OwnPayment[]> {
+/** GET /api/v1/students/payments: every payment of the family, card and staff-recorded, with its refunds. */
+export async function myPayments(deps: AppDeps, auth: AuthContext): Promise<FamilyPayments> {
   const { db } = deps.database;
-  const { tenant } = auth;
-  const [booked, parties, enrolments, lessons] = await Promise.all([
-    parentBookings(db, tenant, auth.userId),
-    parentPartyBookings(db, tenant, auth.userId),
-    enrolmentPurchasesOfParent(db, tenant, auth.userId),
-    lessonPurchasesOfParent(db, tenant, auth.userId),
-  ]);
-  const names = await eventNames(
-    db,
-    tenant,
-    booked.map((b) => b.eventId),
-  );
-  const bought: Record<PurchaseKind, Map<number, string>> = {
-    event: new Map(booked.map((b) => [b.id, `${names.get(b.eventId) ?? 'Event'} (booking ${b.code})`])),
-    party: new Map(
-      parties.map(({ party }) => [
-        party.id,
-        `Birthday party deposit, ${party.date ? displayDate(party.date) : ''} (booking ${party.code})`,
-      ]),
-    ),
-    enrolment: enrolments,
-    private_lesson: lessons,
-    invoice: new Map(),
-  };
-  const purchases = (Object.entries(bought) as [PurchaseKind, Map<number, string>][])
-    .filter(([, ofKind]) => ofKind.size > 0)
-    .map(([kind, ofKind]) =>
-      and(eq(payments.purchaseKind, kind), inArray(payments.purchaseId, [...ofKind.keys()])),
-    );
-  if (purchases.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(
-      tenant.where(
-        payments,
-        or(...purchases),
-        inArray(payments.status, ['paid', 'refund_due', 'refunded']),
-        isNotNull(payments.paidAt),
-        paymentId === undefined ? undefined : eq(payments.id, paymentId),
-      ),
-    )
-    .orderBy(desc(payments.paidAt), desc(payments.id));
-  return rows.map((payment) => ({
-    payment,
-    description: (payment.purchaseKind && bought[payment.purchaseKind].get(payment.purchaseId ?? 0)) ?? '',
-  }));
-}
-
-/** GET /api/v1/students/payments */
-export async function myPayments(deps: AppDeps, auth: AuthContext): Promise<MyPayments> {
   const [rows, company] = await Promise.all([
-    ownPayments(deps, auth),
-    companyOf(deps.database.db, auth.tenant),
+    familyPayments(db, auth.tenant, auth.userId),
+    companyOf(db, auth.tenant),
   ]);
-  return rows.map((row) => ({
-    id: row.payment.id,
-    description: row.description,
-    amount: row.payment.amount,
-    status: row.payment.status,
-    provider: row.payment.provider ?? row.payment.method,
-    paid_at: row.payment.paidAt?.toISOString() ?? null,
-    paid_on: row.payment.paidAt ? todayIn(company.timeZone, row.payment.paidAt) : null,
-    receipt_url: `/api/v1/students/payments/${row.payment.id}/receipt`,
+  return rows.map(({ payment, description, refunds }) => ({
+    id: payment.id,
+    description,
+    amount: payment.amount,
+    status: payment.status,
+    method: payment.method,
+    method_label: methodLabel(payment),
+    reference: payment.reference,
+    provider: payment.provider ?? payment.method,
+    paid_at: payment.paidAt?.toISOString() ?? null,
+    paid_on: payment.paidAt ? todayIn(company.timeZone, payment.paidAt) : null,
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      date: todayIn(company.timeZone, refund.createdAt),
+      amount: refund.amount,
+      destination: refund.destination,
+      status: refund.status,
+      reason: refund.reason,
+    })),
+    receipt_url: `/api/v1/students/payments/${payment.id}/receipt`,
   }));
 }
-
-const providerNames: Record<string, string> = {
-  stripe: 'Card (Stripe)',
-  square: 'Card (Square)',
-  test: 'Test card',
-};
 
 /** GET /api/v1/students/payments/:id/receipt: a PDF receipt of one of the parent's payments. */
 export async function paymentReceipt(deps: AppDeps, auth: AuthContext, paymentId: number): Promise<Buffer> {
   const { db } = deps.database;
-  const [row] = await ownPayments(deps, auth, paymentId);
+  const [row] = await familyPayments(db, auth.tenant, auth.userId, paymentId);
   if (!row) throw new NotFoundError();
   const [company, contacts] = await Promise.all([
     companyOf(db, auth.tenant),
@@ -283,6 +227,8 @@ export async function paymentReceipt(deps: AppDeps, auth: AuthContext, paymentId
   ]);
   const parent = contacts.get(auth.userId);
   const { payment } = row;
+  const money = (cents: number) => `${formatMoney(cents, company.currency)} ${company.currency}`;
+  const refunded = row.refunds.filter((r) => r.status !== 'failed');
   return renderPdf({
     title: `Receipt no. ${payment.id}`,
     subtitle: company.name,
@@ -292,10 +238,14 @@ export async function paymentReceipt(deps: AppDeps, auth: AuthContext, paymentId
           ['Date paid', payment.paidAt ? displayInstant(payment.paidAt, company.timeZone) : ''],
           ['Received from', parent ? `${parent.fullName} <${parent.email}>` : ''],
           ['For', row.description],
-          ['Amount', `${formatMoney(payment.amount, company.currency)} ${company.currency}`],
-          ['Paid by', providerNames[payment.provider ?? payment.method] ?? payment.method],
+          ['Amount', money(payment.amount)],
+          ['Paid by', methodLabel(payment)],
           ['Payment reference', payment.providerRef ?? payment.reference ?? ''],
-          ...(payment.status === 'paid'
+          ...refunded.map((r): [string, string] => [
+            `Refunded ${displayDate(todayIn(company.timeZone, r.createdAt))}`,
+            `${money(r.amount)} ${r.destination === 'card' ? 'to the card' : 'to account credit'}${r.status === 'pending' ? ' (in progress)' : ''}`,
+          ]),
+          ...(payment.status === 'paid' || refunded.length > 0
             ? []
             : ([['Status', 'Refunded or to be refunded']] as [string, string][])),
         ],
