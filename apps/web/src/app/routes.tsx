@@ -104,6 +104,14 @@ function resourceRoutes(): RouteObject[] {
         (m) => m.RolloverPage,
       ),
     },
+    // Terms › a term › "Bill this term": the term billing run (the terms' "Bill this term" action).
+    {
+      path: 'admin/terms/:id/billing',
+      lazy: page(
+        () => import('../features/billing-run/billing-run-page'),
+        (m) => m.BillingRunPage,
+      ),
+    },
     {
       path: 'admin/events/:eventId/bookings/:id/booking-waivers',
       lazy: page(

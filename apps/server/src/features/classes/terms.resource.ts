@@ -159,6 +159,8 @@ export const termsResource = defineResource({
       screen: 'term-calendar',
     },
     rollover: { label: 'Roll over', selection: 'one', screen: 'rollover' },
+    // The term billing run (features/billing/billing-run.*): preview every family's invoice, then issue.
+    billing: { label: 'Bill this term', selection: 'one', screen: 'billing', permission: 'billing.read' },
   },
   permissions: classes,
   deleteMode: 'archive',
