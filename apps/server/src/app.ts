@@ -22,6 +22,7 @@ import { parentsResource } from './features/accounts/parents.resource.ts';
 import { staffResource } from './features/accounts/staff.resource.ts';
 import { billingProfileRoutes } from './features/billing/billing-profile.routes.ts';
 import { billingRunRoutes } from './features/billing/billing-run.routes.ts';
+import { accountingRoutes } from './features/billing/accounting/accounting.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
 import { savedCardRoutes } from './features/billing/saved-card.routes.ts';
 import { saveCardFromSetup } from './features/billing/saved-card.service.ts';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingProfileRoutes);
   await app.register(invoiceRoutes);
   await app.register(waiverRoutes);
+  await app.register(accountingRoutes);
   await app.register(registrationEmbed);
   await app.register(anomalyRoutes);
   await app.register(billingRunRoutes);

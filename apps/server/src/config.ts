@@ -47,6 +47,17 @@ const envSchema = z.object({
   SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().optional(),
   SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   SQUARE_BASE_URL: z.string().url().optional(),
+  /**
+   * Xero (accounting export, features/billing/accounting): the installation's Xero app. Without a
+   * client id and secret only the CSV export works. The URLs point elsewhere in tests (a local stub).
+   */
+  XERO_CLIENT_ID: z.string().optional(),
+  XERO_CLIENT_SECRET: z.string().optional(),
+  XERO_LOGIN_URL: z.string().url().default('https://login.xero.com'),
+  XERO_IDENTITY_URL: z.string().url().default('https://identity.xero.com'),
+  XERO_API_URL: z.string().url().default('https://api.xero.com'),
+  /** Seals stored third-party tokens (Xero's); without it a random key is kept in DATA_DIR/secrets.key. */
+  SECRETS_KEY: z.string().min(32).optional(),
   /** Run the background job workers inside the server (default). Turn off when `npm run worker` runs them. */
   WORKERS_IN_SERVER: z
     .enum(['true', 'false'])

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { registerAutopayJobs } from './features/billing/autopay.jobs.ts';
+import { registerAccountingJobs } from './features/billing/accounting/accounting.jobs.ts';
 import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
 import { registerHoldJobs } from './features/classes/holds.jobs.ts';
 import { LocalDiskStorage } from './platform/files.ts';
@@ -20,6 +21,7 @@ async function main() {
   const deps = { config, database, jobs, files: new LocalDiskStorage(config.filesDir) };
   await registerBookingJobs(deps);
   await registerHoldJobs(deps);
+  await registerAccountingJobs(deps);
   await registerAutopayJobs(deps);
   console.log('[tumble] worker running');
   const stop = async () => {
