@@ -88,6 +88,8 @@ export interface CardSetupRequest {
   /** The family's customer at the provider, when it already has one (a card saved before). */
   customerRef: string | null;
   returnUrl: string;
+  /** The currency later charges are in (Stripe's setup mode asks for one); AUD when not given. */
+  currency?: string;
 }
 
 export interface SavedCard {

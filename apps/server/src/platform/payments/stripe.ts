@@ -1,10 +1,12 @@
 import Stripe from 'stripe';
-import { notBuiltYet } from './not-built-yet.ts';
 import {
+  type ChargeResult,
   type CheckoutRequest,
   type CheckoutStart,
   type CheckoutState,
   type PaymentProvider,
+  type RefundState,
+  type SavedCard,
   type WebhookNotice,
   WebhookSignatureError,
 } from './provider.ts';
@@ -37,6 +39,24 @@ const CHECKOUT_EVENT_TYPES: ReadonlySet<string> = new Set([
   'checkout.session.async_payment_failed',
   'checkout.session.expired',
 ]);
+
+/** The webhook events about a refund (their object is the refund); anything else is not ours. */
+const REFUND_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.refund.updated',
+]);
+
+/** A refund's `failure_reason` in words for staff (https://docs.stripe.com/refunds#failed-refunds). */
+const REFUND_FAILURES: Record<string, string> = {
+  lost_or_stolen_card: 'The card was reported lost or stolen.',
+  expired_or_canceled_card: 'The card has expired or was closed.',
+  charge_for_pending_refund_disputed: 'The payment is being disputed.',
+  insufficient_funds: 'The Stripe balance could not cover the refund.',
+  declined: "The card's bank declined the refund.",
+  merchant_request: 'The refund was cancelled.',
+};
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -139,12 +159,163 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         }
         throw error;
       }
-      if (!CHECKOUT_EVENT_TYPES.has(event.type)) return null;
-      const object = event.data.object as { object?: string; id?: string };
-      if (object.object !== 'checkout.session' || typeof object.id !== 'string') return null;
+      const object = event.data.object as { object?: string; id?: string; mode?: string };
+      if (typeof object.id !== 'string') return null;
+      if (REFUND_EVENT_TYPES.has(event.type) && object.object === 'refund') {
+        return { kind: 'refund', eventId: event.id, refundRef: object.id };
+      }
+      if (!CHECKOUT_EVENT_TYPES.has(event.type) || object.object !== 'checkout.session') return null;
+      // A setup-mode session saves a card (autopay); the others take a payment.
+      if (object.mode === 'setup') return { kind: 'card_setup', eventId: event.id, sessionId: object.id };
       return { kind: 'checkout', eventId: event.id, sessionId: object.id };
     },
-    ...notBuiltYet, // TEMPORARY (lead, issue 15): the providers engineer replaces this today.
+
+    async refund(request): Promise<RefundState> {
+      assertCents(request.amount);
+      const refund = await client.refunds.create(
+        {
+          payment_intent: await paymentIntentOf(request.paymentRef),
+          amount: request.amount,
+          metadata: { reason: request.reason },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return refundState(refund);
+    },
+
+    async getRefund(refundRef: string): Promise<RefundState> {
+      return refundState(await client.refunds.retrieve(refundRef));
+    },
+
+    async startCardSetup(request): Promise<CheckoutStart> {
+      const customer =
+        request.customerRef ??
+        (
+          await client.customers.create({
+            email: request.customerEmail,
+            name: request.customerName,
+            metadata: { reference: request.reference },
+          })
+        ).id;
+      const session = await client.checkout.sessions.create({
+        ui_mode: STRIPE_UI_MODE,
+        mode: 'setup',
+        // Saved for off-session card charges (autopay), so cards only.
+        allowed_payment_method_types: ['card'],
+        currency: (request.currency ?? DEFAULT_CURRENCY).toLowerCase(),
+        customer,
+        client_reference_id: request.reference,
+        metadata: { reference: request.reference },
+        return_url: withSessionIdPlaceholder(request.returnUrl),
+      });
+      if (!session.client_secret) {
+        throw new Error(`Stripe returned setup session ${session.id} without a client secret.`);
+      }
+      return {
+        kind: 'embedded',
+        sessionId: session.id,
+        publicKey: options.publishableKey,
+        clientSecret: session.client_secret,
+      };
+    },
+
+    async getCardSetup(sessionId: string): Promise<SavedCard | null> {
+      const session = await client.checkout.sessions.retrieve(sessionId, {
+        expand: ['setup_intent.payment_method'],
+      });
+      const intent = typeof session.setup_intent === 'object' ? session.setup_intent : null;
+      const method = typeof intent?.payment_method === 'object' ? intent.payment_method : null;
+      if (session.status !== 'complete' || intent?.status !== 'succeeded' || !method?.card) return null;
+      const customer = session.customer ?? intent.customer;
+      const customerRef = typeof customer === 'string' ? customer : customer?.id;
+      if (!customerRef) throw new Error(`Stripe setup session ${sessionId} has no customer.`);
+      return {
+        customerRef,
+        cardRef: method.id,
+        brand: method.card.brand,
+        last4: method.card.last4,
+        expMonth: method.card.exp_month,
+        expYear: method.card.exp_year,
+      };
+    },
+
+    async chargeSavedCard(request): Promise<ChargeResult> {
+      assertCents(request.amount);
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await client.paymentIntents.create(
+          {
+            amount: request.amount,
+            currency: request.currency.toLowerCase(),
+            customer: request.customerRef,
+            payment_method: request.cardRef,
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: { reference: request.reference },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+      } catch (error) {
+        // Declined, or the bank wants the cardholder present (authentication_required): a failed
+        // charge to tell the family about. Stripe replays the same error for the same key.
+        if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+        return {
+          paymentRef: error.payment_intent?.id ?? `declined:${request.idempotencyKey}`,
+          status: 'failed',
+          failureReason: error.message,
+        };
+      }
+      if (intent.status === 'succeeded')
+        return { paymentRef: intent.id, status: 'paid', failureReason: null };
+      if (intent.status === 'requires_payment_method' || intent.status === 'requires_action') {
+        return {
+          paymentRef: intent.id,
+          status: 'failed',
+          failureReason:
+            intent.last_payment_error?.message ?? 'The card needs the cardholder to confirm the payment.',
+        };
+      }
+      // Cards settle at once; anything else (processing) is not a result yet: the caller retries
+      // with the same key and Stripe answers with this same intent.
+      throw new Error(`Stripe payment intent ${intent.id} is ${intent.status}, not paid or failed.`);
+    },
+  };
+
+  /** The payment intent behind what we recorded: a Checkout Session's (cs_…), or the intent itself (pi_…). */
+  async function paymentIntentOf(paymentRef: string): Promise<string> {
+    if (paymentRef.startsWith('pi_')) return paymentRef;
+    if (!paymentRef.startsWith('cs_')) throw new Error(`Not a Stripe payment: ${paymentRef}.`);
+    const session = await client.checkout.sessions.retrieve(paymentRef);
+    const intent =
+      typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!intent) throw new Error(`Stripe checkout session ${paymentRef} has no payment to refund.`);
+    return intent;
+  }
+}
+
+/** The currency of a card setup when the request names none (setup mode needs one; we bill in AUD). */
+const DEFAULT_CURRENCY = 'aud';
+
+/** A Stripe refund as our state: requires_action is still pending, canceled is a failure. */
+export function refundState(
+  refund: Pick<Stripe.Refund, 'id' | 'status' | 'amount' | 'failure_reason'>,
+): RefundState {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return {
+    refundRef: refund.id,
+    status,
+    amount: refund.amount,
+    failureReason:
+      status !== 'failed'
+        ? null
+        : ((refund.failure_reason && REFUND_FAILURES[refund.failure_reason]) ??
+          (refund.status === 'canceled' ? 'The refund was cancelled.' : 'The refund failed.')),
   };
 }
 

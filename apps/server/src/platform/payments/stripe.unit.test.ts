@@ -257,3 +257,274 @@ describe('stripe provider: webhooks', () => {
     ).toBeNull();
   });
 });
+
+describe('stripe provider: refunds', () => {
+  async function paidSession(amount = 5_000): Promise<string> {
+    const start = await provider.createCheckout(checkoutRequest({ amount }));
+    stub.markPaid(start.sessionId);
+    return start.sessionId;
+  }
+  const refundsPosted = () => stub.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+
+  it("refunds a checkout's payment intent with the amount, reason and our idempotency key", async () => {
+    const sessionId = await paidSession();
+    const intent = stub.sessions.get(sessionId)?.payment_intent?.id;
+    const state = await provider.refund({
+      paymentRef: sessionId,
+      amount: 1_500,
+      currency: 'AUD',
+      reason: 'Class cancelled',
+      idempotencyKey: 'refund-41',
+    });
+    expect(state).toEqual({
+      refundRef: expect.stringMatching(/^re_/),
+      status: 'pending',
+      amount: 1_500,
+      failureReason: null,
+    });
+    const sent = refundsPosted().at(-1);
+    expect(sent?.headers['idempotency-key']).toBe('refund-41');
+    expect(sent?.headers['stripe-version']).toBe(STRIPE_API_VERSION);
+    expect(sent?.body).toEqual({
+      payment_intent: intent,
+      amount: '1500',
+      metadata: { reason: 'Class cancelled' },
+    });
+    expect(stub.refunds.get(state.refundRef)?.payment_intent).toBe(intent);
+  });
+
+  it('makes one refund for one key, whatever is sent twice', async () => {
+    const sessionId = await paidSession();
+    const request = {
+      paymentRef: sessionId,
+      amount: 700,
+      currency: 'AUD',
+      reason: 'Sick',
+      idempotencyKey: 'refund-42',
+    };
+    const first = await provider.refund(request);
+    const again = await provider.refund(request);
+    expect(again.refundRef).toBe(first.refundRef);
+    expect([...stub.refunds.values()].filter((r) => r.id === first.refundRef)).toHaveLength(1);
+    const intent = stub.sessions.get(sessionId)?.payment_intent?.id;
+    expect([...stub.refunds.values()].filter((r) => r.payment_intent === intent)).toHaveLength(1);
+  });
+
+  it('reads a refund as Stripe moves it on, with the failure in words', async () => {
+    const sessionId = await paidSession();
+    const base = { paymentRef: sessionId, amount: 100, currency: 'AUD', reason: 'x' };
+    const ok = await provider.refund({ ...base, idempotencyKey: 'refund-43' });
+    stub.settleRefund(ok.refundRef, 'requires_action');
+    expect(await provider.getRefund(ok.refundRef)).toMatchObject({ status: 'pending' });
+    stub.settleRefund(ok.refundRef, 'succeeded');
+    expect(await provider.getRefund(ok.refundRef)).toEqual({ ...ok, status: 'succeeded' });
+
+    const closed = await provider.refund({ ...base, idempotencyKey: 'refund-44' });
+    stub.settleRefund(closed.refundRef, 'failed', 'expired_or_canceled_card');
+    expect(await provider.getRefund(closed.refundRef)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The card has expired or was closed.',
+    });
+    const canceled = await provider.refund({ ...base, idempotencyKey: 'refund-45' });
+    stub.settleRefund(canceled.refundRef, 'canceled');
+    expect(await provider.getRefund(canceled.refundRef)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The refund was cancelled.',
+    });
+  });
+
+  it('does not hide a refund Stripe refuses', async () => {
+    const sessionId = await paidSession(1_000);
+    await expect(
+      provider.refund({
+        paymentRef: sessionId,
+        amount: 1_001,
+        currency: 'AUD',
+        reason: 'x',
+        idempotencyKey: 'r-46',
+      }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    const unpaid = await provider.createCheckout(checkoutRequest());
+    await expect(
+      provider.refund({
+        paymentRef: unpaid.sessionId,
+        amount: 100,
+        currency: 'AUD',
+        reason: 'x',
+        idempotencyKey: 'r-47',
+      }),
+    ).rejects.toThrow(/no payment to refund/);
+    await expect(provider.getRefund('re_missing')).rejects.toThrow(/No such refund/);
+  });
+});
+
+describe('stripe provider: saved cards and off-session charges', () => {
+  const setupRequest = (customerRef: string | null = null) => ({
+    reference: 'autopay-7',
+    customerEmail: 'parent@example.test',
+    customerName: 'Pat Parent',
+    customerRef,
+    returnUrl: 'https://tumble.test/account/autopay',
+  });
+
+  async function savedCard(behaviour?: 'pays' | 'card_declined' | 'authentication_required') {
+    const start = await provider.startCardSetup(setupRequest());
+    stub.markSetUp(start.sessionId, { behaviour: behaviour ?? 'pays' });
+    const card = await provider.getCardSetup(start.sessionId);
+    if (!card) throw new Error('no card saved');
+    return card;
+  }
+
+  const charge = (card: { customerRef: string; cardRef: string }, key: string) => ({
+    customerRef: card.customerRef,
+    cardRef: card.cardRef,
+    amount: 12_000,
+    currency: 'AUD',
+    description: 'Term 1 instalment 2',
+    reference: 'INV-7',
+    idempotencyKey: key,
+  });
+
+  it('opens an embedded setup-mode session for a new customer and reads the saved card', async () => {
+    const start = await provider.startCardSetup(setupRequest());
+    expect(start.kind).toBe('embedded');
+    if (start.kind !== 'embedded') return;
+    const session = stub.sessions.get(start.sessionId);
+    expect(start.clientSecret).toBe(session?.client_secret);
+
+    const customerSent = stub.requests.filter((r) => r.path === '/v1/customers').at(-1);
+    expect(customerSent?.body).toMatchObject({ email: 'parent@example.test', name: 'Pat Parent' });
+    expect(lastCreateRequest().body).toMatchObject({
+      ui_mode: STRIPE_UI_MODE,
+      mode: 'setup',
+      currency: 'aud',
+      customer: session?.customer,
+      client_reference_id: 'autopay-7',
+      return_url: 'https://tumble.test/account/autopay?session_id={CHECKOUT_SESSION_ID}',
+    });
+    expect(await provider.getCardSetup(start.sessionId), 'not finished yet').toBeNull();
+
+    const method = stub.markSetUp(start.sessionId, { last4: '4444' });
+    expect(await provider.getCardSetup(start.sessionId)).toEqual({
+      customerRef: session?.customer,
+      cardRef: method.id,
+      brand: 'visa',
+      last4: '4444',
+      expMonth: 8,
+      expYear: method.card.exp_year,
+    });
+    const read = stub.requests.filter((r) => r.path === `/v1/checkout/sessions/${start.sessionId}`).at(-1);
+    expect(field(read?.body, 'expand', 0)).toBe('setup_intent.payment_method');
+  });
+
+  it("keeps the family's customer when it has one", async () => {
+    const before = stub.customers.size;
+    const first = await savedCard();
+    const start = await provider.startCardSetup(setupRequest(first.customerRef));
+    expect(stub.customers.size).toBe(before + 1);
+    expect(stub.sessions.get(start.sessionId)?.customer).toBe(first.customerRef);
+  });
+
+  it('charges a saved card off-session once per idempotency key', async () => {
+    const card = await savedCard();
+    const first = await provider.chargeSavedCard(charge(card, 'instalment-3-1'));
+    expect(first).toEqual({ paymentRef: expect.stringMatching(/^pi_/), status: 'paid', failureReason: null });
+    const sent = stub.requests.filter((r) => r.path === '/v1/payment_intents').at(-1);
+    expect(sent?.headers['idempotency-key']).toBe('instalment-3-1');
+    expect(sent?.body).toMatchObject({
+      amount: '12000',
+      currency: 'aud',
+      customer: card.customerRef,
+      payment_method: card.cardRef,
+      off_session: 'true',
+      confirm: 'true',
+    });
+
+    const intentsBefore = stub.intents.size;
+    expect(await provider.chargeSavedCard(charge(card, 'instalment-3-1'))).toEqual(first);
+    expect(stub.intents.size, 'the same key charges nothing more').toBe(intentsBefore);
+
+    // An off-session charge is refunded by its own intent id.
+    const refund = await provider.refund({
+      paymentRef: first.paymentRef,
+      amount: 12_000,
+      currency: 'AUD',
+      reason: 'Withdrawn',
+      idempotencyKey: 'refund-48',
+    });
+    expect(stub.refunds.get(refund.refundRef)?.payment_intent).toBe(first.paymentRef);
+  });
+
+  it('answers a declined card or one needing authentication as a failed charge, and throws on other errors', async () => {
+    const declined = await provider.chargeSavedCard(
+      charge(await savedCard('card_declined'), 'instalment-4-1'),
+    );
+    expect(declined).toEqual({
+      paymentRef: expect.stringMatching(/^pi_/),
+      status: 'failed',
+      failureReason: 'Your card was declined.',
+    });
+    const authentication = await provider.chargeSavedCard(
+      charge(await savedCard('authentication_required'), 'instalment-4-2'),
+    );
+    expect(authentication).toMatchObject({
+      status: 'failed',
+      failureReason: 'Your card was declined. This transaction requires authentication.',
+    });
+    await expect(
+      provider.chargeSavedCard(charge({ customerRef: 'cus_x', cardRef: 'pm_missing' }, 'instalment-4-3')),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+  });
+});
+
+describe('stripe provider: refund and card setup webhooks', () => {
+  async function refundRef(): Promise<string> {
+    const start = await provider.createCheckout(checkoutRequest());
+    stub.markPaid(start.sessionId);
+    const state = await provider.refund({
+      paymentRef: start.sessionId,
+      amount: 100,
+      currency: 'AUD',
+      reason: 'x',
+      idempotencyKey: `refund-webhook-${Math.random()}`,
+    });
+    return state.refundRef;
+  }
+
+  it('names the refund of refund events', async () => {
+    const ref = await refundRef();
+    for (const type of ['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']) {
+      const event = stub.refundEvent(type, ref);
+      const notice = await provider.parseWebhook(Buffer.from(event.payload), {
+        'stripe-signature': stub.signatureHeader(event.payload),
+      });
+      expect(notice, type).toEqual({ kind: 'refund', eventId: event.id, refundRef: ref });
+    }
+  });
+
+  it('refuses a refund event signed with another secret', async () => {
+    const event = stub.refundEvent('refund.updated', await refundRef());
+    await expect(
+      provider.parseWebhook(Buffer.from(event.payload), {
+        'stripe-signature': stub.signatureHeader(event.payload, { secret: 'whsec_attacker' }),
+      }),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+
+  it('names a finished setup-mode session as a card setup', async () => {
+    const start = await provider.startCardSetup({
+      reference: 'autopay-8',
+      customerEmail: 'parent@example.test',
+      customerName: 'Pat Parent',
+      customerRef: null,
+      returnUrl: 'https://tumble.test/account',
+    });
+    stub.markSetUp(start.sessionId);
+    const event = stub.checkoutEvent('checkout.session.completed', start.sessionId);
+    expect(
+      await provider.parseWebhook(Buffer.from(event.payload), {
+        'stripe-signature': stub.signatureHeader(event.payload),
+      }),
+    ).toEqual({ kind: 'card_setup', eventId: event.id, sessionId: start.sessionId });
+  });
+});

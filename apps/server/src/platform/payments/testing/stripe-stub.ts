@@ -8,7 +8,8 @@ import Stripe from 'stripe';
  * port: the real stripe SDK is pointed at it (`apiBase`), so tests exercise the adapter through
  * the SDK and real HTTP. It speaks Stripe's wire format (form-encoded bodies with bracketed keys,
  * JSON answers, `{ error: { type, message } }` on failure) and keeps its sessions in memory,
- * standing in for Stripe's own state, not for ours.
+ * standing in for Stripe's own state, not for ours. It also speaks refunds (`Idempotency-Key`
+ * replays the first answer), customers, setup-mode sessions and off-session payment intents.
  */
 
 export interface StubCheckoutSession {
@@ -25,14 +26,60 @@ export interface StubCheckoutSession {
   livemode: false;
   metadata: Record<string, string>;
   mode: string;
+  customer: string | null;
   /** Null until the parent submits a payment; always expanded here (as with `expand[]=payment_intent`). */
   payment_intent: { id: string; object: 'payment_intent'; status: string } | null;
+  /** Setup mode: the SetupIntent (its id unless `expand[]=setup_intent.payment_method`). */
+  setup_intent: StubSetupIntent | string | null;
   payment_status: 'paid' | 'unpaid';
   return_url: string | null;
   status: 'open' | 'complete' | 'expired';
   ui_mode: string;
   url: null;
 }
+
+export interface StubPaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+}
+
+export interface StubSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  customer: string | null;
+  status: string;
+  payment_method: StubPaymentMethod | string | null;
+}
+
+export interface StubRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  created: number;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  failure_reason?: string;
+}
+
+export interface StubPaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  status: string;
+}
+
+/** How a saved card behaves when charged off-session (Stripe's test cards behave like these). */
+export type StubCardBehaviour = 'pays' | 'card_declined' | 'authentication_required';
 
 export interface StubRequest {
   method: string;
@@ -52,6 +99,16 @@ export interface StripeStub {
   /** Every API request received, oldest first. */
   requests: StubRequest[];
   sessions: Map<string, StubCheckoutSession>;
+  refunds: Map<string, StubRefund>;
+  customers: Map<string, { id: string; email: string | null; name: string | null }>;
+  /** Payment intents: checkouts' (once paid) and off-session charges (also the declined ones). */
+  intents: Map<string, StubPaymentIntent>;
+  /** A refund's later state, as Stripe moves it on (then sends `refund.updated`). */
+  settleRefund(refundId: string, status: StubRefund['status'], failureReason?: string): StubRefund;
+  /** The parent saved a card in a setup-mode session: complete, with a succeeded SetupIntent. */
+  markSetUp(sessionId: string, card?: { last4?: string; behaviour?: StubCardBehaviour }): StubPaymentMethod;
+  /** A refund event as Stripe would send it (`refund.updated`, `charge.refund.updated`, …). */
+  refundEvent(type: string, refundId: string): { id: string; type: string; payload: string };
   /** The parent paid: the session becomes complete and paid. */
   markPaid(sessionId: string): StubCheckoutSession;
   /** An asynchronous payment (e.g. a direct debit) failed: complete, unpaid, its intent needs a new method. */
@@ -73,15 +130,43 @@ export async function start(
   const requests: StubRequest[] = [];
   const sessions = new Map<string, StubCheckoutSession>();
 
-  function handle(method: string, path: string, body: FormValue): { status: number; json: unknown } {
+  const refunds = new Map<string, StubRefund>();
+  const customers = new Map<string, { id: string; email: string | null; name: string | null }>();
+  const intents = new Map<string, StubPaymentIntent>();
+  const setupIntents = new Map<string, StubSetupIntent>();
+  const paymentMethods = new Map<string, StubPaymentMethod & { behaviour: StubCardBehaviour }>();
+  /** First answers by `Idempotency-Key`, replayed for the same key (as Stripe does for 24 hours). */
+  const answered = new Map<string, Answer>();
+
+  function handle(method: string, path: string, body: FormValue, idempotencyKey: string | undefined): Answer {
+    if (method === 'POST' && idempotencyKey) {
+      const earlier = answered.get(`${path} ${idempotencyKey}`);
+      if (earlier) return earlier;
+      const answer = route(method, path, body);
+      answered.set(`${path} ${idempotencyKey}`, answer);
+      return answer;
+    }
+    return route(method, path, body);
+  }
+
+  function route(method: string, path: string, body: FormValue): Answer {
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(body);
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
+    if (method === 'POST' && path === '/v1/customers') return createCustomer(body);
+    if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(body);
+    const refund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (refund && method === 'GET') {
+      const found = refunds.get(decodeURIComponent(refund[1]!));
+      if (!found) return stripeError(404, `No such refund: '${refund[1]}'`, 'resource_missing');
+      return { status: 200, json: found };
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (match) {
       const session = sessions.get(decodeURIComponent(match[1]!));
       if (!session) {
         return stripeError(404, `No such checkout.session: '${match[1]}'`, 'resource_missing');
       }
-      if (method === 'GET' && !match[2]) return { status: 200, json: session };
+      if (method === 'GET' && !match[2]) return { status: 200, json: withExpansions(session, body) };
       if (method === 'POST' && match[2]) {
         if (session.status !== 'open') {
           return stripeError(
@@ -96,15 +181,177 @@ export async function start(
     return stripeError(404, `Unrecognized request URL (${method}: ${path}).`);
   }
 
-  function createSession(body: FormValue): { status: number; json: unknown } {
+  /** A session as GET answers it: `expand[]=setup_intent.payment_method` expands the SetupIntent and its card. */
+  function withExpansions(session: StubCheckoutSession, query: FormValue): StubCheckoutSession {
+    const expand = asRecord(query).expand;
+    const wanted = Array.isArray(expand) ? expand : typeof expand === 'string' ? [expand] : [];
+    const intent = typeof session.setup_intent === 'string' ? setupIntents.get(session.setup_intent) : null;
+    if (!intent) return session;
+    if (wanted.includes('setup_intent.payment_method')) {
+      const method =
+        typeof intent.payment_method === 'string' ? paymentMethods.get(intent.payment_method) : null;
+      const { behaviour: _behaviour, ...card } = method ?? { behaviour: 'pays' };
+      return {
+        ...session,
+        setup_intent: { ...intent, payment_method: method ? (card as StubPaymentMethod) : null },
+      };
+    }
+    if (wanted.includes('setup_intent')) return { ...session, setup_intent: intent };
+    return session;
+  }
+
+  function createSetupSession(params: Record<string, FormValue>, uiMode: string): Answer {
+    const customer = text(params.customer);
+    if (!customer || !customers.has(customer)) {
+      return stripeError(400, `No such customer: '${customer}'`, 'resource_missing');
+    }
+    if (params.line_items)
+      return stripeError(400, 'line_items is not allowed in setup mode.', 'parameter_unknown');
+    if (!text(params.currency) && !params.allowed_payment_method_types) {
+      return stripeError(400, 'currency is required in setup mode.', 'parameter_missing');
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const id = `cs_test_${token(24)}`;
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of Object.entries(asRecord(params.metadata))) metadata[key] = text(value) ?? '';
+    const intent: StubSetupIntent = {
+      id: `seti_${token(24)}`,
+      object: 'setup_intent',
+      customer,
+      status: 'requires_payment_method',
+      payment_method: null,
+    };
+    setupIntents.set(intent.id, intent);
+    const session: StubCheckoutSession = {
+      id,
+      object: 'checkout.session',
+      amount_subtotal: 0,
+      amount_total: 0,
+      client_reference_id: text(params.client_reference_id) ?? null,
+      client_secret: `${id}_secret_${token(16)}`,
+      created: now,
+      currency: text(params.currency) ?? '',
+      customer,
+      customer_email: null,
+      expires_at: now + 24 * 3600,
+      livemode: false,
+      metadata,
+      mode: 'setup',
+      payment_intent: null,
+      setup_intent: intent.id,
+      payment_status: 'unpaid',
+      return_url: text(params.return_url) ?? null,
+      status: 'open',
+      ui_mode: uiMode,
+      url: null,
+    };
+    sessions.set(id, session);
+    return { status: 200, json: session };
+  }
+
+  function createCustomer(body: FormValue): Answer {
+    const params = asRecord(body);
+    const customer = {
+      id: `cus_${token(14)}`,
+      email: text(params.email) ?? null,
+      name: text(params.name) ?? null,
+    };
+    customers.set(customer.id, customer);
+    return { status: 200, json: { ...customer, object: 'customer' } };
+  }
+
+  function createRefund(body: FormValue): Answer {
+    const params = asRecord(body);
+    const intent = intents.get(text(params.payment_intent) ?? '');
+    if (intent?.status !== 'succeeded') {
+      return stripeError(400, `No such payment_intent: '${text(params.payment_intent)}'`, 'resource_missing');
+    }
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled')
+      .reduce((sum, r) => sum + r.amount, 0);
+    const amount = text(params.amount) ? Number(text(params.amount)) : intent.amount - refunded;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - refunded) {
+      return stripeError(
+        400,
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`,
+        'amount_too_large',
+      );
+    }
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of Object.entries(asRecord(params.metadata))) metadata[key] = text(value) ?? '';
+    const refund: StubRefund = {
+      id: `re_${token(24)}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      created: Math.floor(Date.now() / 1000),
+      metadata,
+      payment_intent: intent.id,
+      status: 'pending',
+    };
+    refunds.set(refund.id, refund);
+    return { status: 200, json: refund };
+  }
+
+  function createPaymentIntent(body: FormValue): Answer {
+    const params = asRecord(body);
+    const method = paymentMethods.get(text(params.payment_method) ?? '');
+    if (!method)
+      return stripeError(400, `No such PaymentMethod: '${text(params.payment_method)}'`, 'resource_missing');
+    if (method.customer !== text(params.customer)) {
+      return stripeError(
+        400,
+        'The provided PaymentMethod belongs to another customer.',
+        'payment_method_invalid',
+      );
+    }
+    if (text(params.off_session) !== 'true' || text(params.confirm) !== 'true') {
+      return stripeError(400, 'This stub only takes off-session, confirmed payment intents.');
+    }
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of Object.entries(asRecord(params.metadata))) metadata[key] = text(value) ?? '';
+    const intent: StubPaymentIntent = {
+      id: `pi_${token(24)}`,
+      object: 'payment_intent',
+      amount: Number(text(params.amount)),
+      currency: text(params.currency) ?? '',
+      customer: method.customer,
+      payment_method: method.id,
+      description: text(params.description) ?? null,
+      metadata,
+      status: method.behaviour === 'pays' ? 'succeeded' : 'requires_payment_method',
+    };
+    intents.set(intent.id, intent);
+    if (method.behaviour === 'pays') return { status: 200, json: intent };
+    const declined = method.behaviour === 'card_declined';
+    return {
+      status: 402,
+      json: {
+        error: {
+          type: 'card_error',
+          code: method.behaviour,
+          ...(declined ? { decline_code: 'generic_decline' } : {}),
+          message: declined
+            ? 'Your card was declined.'
+            : 'Your card was declined. This transaction requires authentication.',
+          payment_intent: intent,
+          payment_method: method,
+        },
+      },
+    };
+  }
+
+  function createSession(body: FormValue): Answer {
     const params = asRecord(body);
     const uiMode = text(params.ui_mode) ?? 'hosted_page';
     if (!VALID_UI_MODES.has(uiMode))
       return stripeError(400, `Invalid ui_mode: ${uiMode}`, 'parameter_invalid');
-    if (text(params.mode) !== 'payment') return stripeError(400, 'This stub only takes mode=payment.');
     if (uiMode === 'embedded_page' && !text(params.return_url)) {
       return stripeError(400, 'return_url is required for ui_mode embedded_page.', 'parameter_missing');
     }
+    if (text(params.mode) === 'setup') return createSetupSession(params, uiMode);
+    if (text(params.mode) !== 'payment')
+      return stripeError(400, 'This stub only takes mode=payment or setup.');
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = text(params.expires_at) ? Number(text(params.expires_at)) : now + 24 * 3600;
     if (expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600) {
@@ -147,7 +394,9 @@ export async function start(
       livemode: false,
       metadata,
       mode: 'payment',
+      customer: null,
       payment_intent: null,
+      setup_intent: null,
       payment_status: 'unpaid',
       return_url: text(params.return_url) ?? null,
       status: 'open',
@@ -169,9 +418,10 @@ export async function start(
     const method = req.method ?? 'GET';
     const body = parseForm(method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
     requests.push({ method, path: url.pathname, headers: req.headers, body });
+    const key = req.headers['idempotency-key'];
     const answer =
       req.headers.authorization === `Bearer ${secretKey}`
-        ? handle(method, url.pathname, body)
+        ? handle(method, url.pathname, body, typeof key === 'string' ? key : undefined)
         : stripeError(401, 'Invalid API Key provided.');
     res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${token(12)}` });
     res.end(JSON.stringify(answer.json));
@@ -189,13 +439,77 @@ export async function start(
     webhookSecret,
     requests,
     sessions,
+    refunds,
+    customers,
+    intents,
     markPaid(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`stripe stub: no session ${sessionId}`);
       session.status = 'complete';
       session.payment_status = 'paid';
       session.payment_intent = { id: `pi_${token(24)}`, object: 'payment_intent', status: 'succeeded' };
+      intents.set(session.payment_intent.id, {
+        id: session.payment_intent.id,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        currency: session.currency,
+        customer: null,
+        payment_method: null,
+        description: null,
+        metadata: session.metadata,
+        status: 'succeeded',
+      });
       return session;
+    },
+    settleRefund(refundId, status, failureReason) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`stripe stub: no refund ${refundId}`);
+      refund.status = status;
+      if (failureReason) refund.failure_reason = failureReason;
+      return refund;
+    },
+    markSetUp(sessionId, card = {}) {
+      const session = sessions.get(sessionId);
+      const intent =
+        typeof session?.setup_intent === 'string' ? setupIntents.get(session.setup_intent) : null;
+      if (!session || !intent?.customer) throw new Error(`stripe stub: no setup session ${sessionId}`);
+      const method = {
+        id: `pm_${token(24)}`,
+        object: 'payment_method' as const,
+        type: 'card' as const,
+        customer: intent.customer,
+        card: {
+          brand: 'visa',
+          last4: card.last4 ?? '4242',
+          exp_month: 8,
+          exp_year: new Date().getFullYear() + 3,
+        },
+        behaviour: card.behaviour ?? 'pays',
+      };
+      paymentMethods.set(method.id, method);
+      intent.status = 'succeeded';
+      intent.payment_method = method.id;
+      session.status = 'complete';
+      session.payment_status = 'paid';
+      const { behaviour: _behaviour, ...saved } = method;
+      return saved;
+    },
+    refundEvent(type, refundId) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`stripe stub: no refund ${refundId}`);
+      const id = `evt_${token(24)}`;
+      const event = {
+        id,
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { ...refund } },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      };
+      return { id, type, payload: JSON.stringify(event, null, 2) };
     },
     markFailed(sessionId) {
       const session = sessions.get(sessionId);
@@ -241,7 +555,9 @@ export async function start(
   };
 }
 
-function stripeError(status: number, message: string, code?: string): { status: number; json: unknown } {
+type Answer = { status: number; json: unknown };
+
+function stripeError(status: number, message: string, code?: string): Answer {
   return { status, json: { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } } };
 }
 
