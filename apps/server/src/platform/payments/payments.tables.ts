@@ -93,6 +93,31 @@ export const testRefunds = pgTable(
 );
 
 /**
+ * Square card setups (autopay): Square has no hosted "save a card" page, so the parent types the
+ * card on ours (/payments/square-card), Square's Web Payments SDK turns it into a token, and the
+ * server saves it on the family's Square customer (`cards.create`). The row is the session.
+ */
+export const squareCardSetups = pgTable('square_card_setups', {
+  id: text().primaryKey(),
+  companyId: integer()
+    .notNull()
+    .references(() => companies.id),
+  reference: text().notNull(),
+  customerEmail: text().notNull(),
+  customerName: text().notNull(),
+  /** The family's Square customer: given, or created when the card is saved. */
+  customerRef: text(),
+  returnUrl: text().notNull(),
+  status: text({ enum: ['open', 'saved'] })
+    .notNull()
+    .default('open'),
+  /** Square's card on file once saved. */
+  cardRef: text(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Money received or expected. A card payment is one row per provider checkout; (provider,
  * providerRef) is unique, so a webhook delivered twice records the payment once. Staff record
  * cash, bank transfer, EFTPOS and voucher payments here too (`method`, no provider), paid at once.
