@@ -102,7 +102,15 @@ export const invoiceListQuery = z.object({
   q: z.string().trim().max(100).optional(),
   order: z.enum(['newest', 'oldest', 'due']).default('newest'),
 });
-export type InvoiceListQuery = z.input<typeof invoiceListQuery>;
+/** What the list page asks for (the query string the server parses with invoiceListQuery). */
+export type InvoiceListQuery = {
+  page: number;
+  per_page: number;
+  status?: (typeof invoiceStatuses)[number];
+  kind?: (typeof invoiceKinds)[number];
+  term?: number;
+  q?: string;
+};
 
 const invoiceRow = z.object({
   id: z.number(),

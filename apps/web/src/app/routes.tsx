@@ -291,6 +291,14 @@ export const routes: RouteObject[] = [
               (m) => m.RegistrationPage,
             ),
           },
+          // The invoice mail's PDF link: a parent signs in, then the PDF downloads.
+          {
+            path: 'admin/students/invoices/:id/pdf',
+            lazy: page(
+              () => import('../features/invoices/invoice-pdf-page'),
+              (m) => m.InvoicePdfPage,
+            ),
+          },
           {
             path: 'payments/test',
             lazy: page(
@@ -355,6 +363,34 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/accounts/my-account-page'),
               (m) => m.MyAccountPage,
+            ),
+          },
+          {
+            path: 'admin/invoices',
+            lazy: page(
+              () => import('../features/invoices/invoices-page'),
+              (m) => m.InvoicesPage,
+            ),
+          },
+          {
+            path: 'admin/invoices/new',
+            lazy: page(
+              () => import('../features/invoices/new-invoice-page'),
+              (m) => m.NewInvoicePage,
+            ),
+          },
+          {
+            path: 'admin/invoices/:id',
+            lazy: page(
+              () => import('../features/invoices/invoice-page'),
+              (m) => m.InvoicePage,
+            ),
+          },
+          {
+            path: 'admin/billing-profile',
+            lazy: page(
+              () => import('../features/billing-profile/billing-profile-page'),
+              (m) => m.BillingProfilePage,
             ),
           },
           {

@@ -61,6 +61,15 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'classes.write',
     group: 'Families',
   },
+  // Staff invoices and the supplier details printed on them (features/billing/invoices.routes.ts).
+  { label: 'Invoices', path: '/admin/invoices', icon: 'file', permission: 'billing.read', group: 'Money' },
+  {
+    label: 'Billing profile',
+    path: '/admin/billing-profile',
+    icon: 'receipt',
+    permission: 'billing.read',
+    group: 'Money',
+  },
   { label: 'Outbox', path: '/admin/mail', icon: 'mail', permission: 'mail.read', group: 'Communications' },
   { label: 'Users', path: '/admin/users', icon: 'users', permission: 'users.manage', group: 'Settings' },
   { label: 'My Profile', path: '/admin/students/profile', icon: 'user', permission: 'parent.self' },
