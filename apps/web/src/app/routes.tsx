@@ -127,6 +127,14 @@ function resourceRoutes(): RouteObject[] {
         (m) => m.StaffPrivateLessonsPage,
       ),
     },
+    // A family's account: balance, credit, saved card, invoices and statement (the parents' "Account" action).
+    {
+      path: 'admin/parents/:id/family-account',
+      lazy: page(
+        () => import('../features/statement/family-account-page'),
+        (m) => m.FamilyAccountPage,
+      ),
+    },
     {
       path: 'admin/party-bookings/:id/party-waivers',
       lazy: page(
@@ -534,6 +542,13 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/registration/my-enrolments-page'),
               (m) => m.MyEnrolmentsPage,
+            ),
+          },
+          {
+            path: 'admin/students/invoices',
+            lazy: page(
+              () => import('../features/statement/my-invoices-page'),
+              (m) => m.MyInvoicesPage,
             ),
           },
           {

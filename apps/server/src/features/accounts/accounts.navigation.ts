@@ -90,6 +90,7 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
   },
   { label: 'Re-enrolment', path: '/admin/students/re-enroll', icon: 'calendar', permission: 'parent.self' },
   { label: 'Enrolments', path: '/admin/students/registrations', icon: 'calendar', permission: 'parent.self' },
+  { label: 'Invoices', path: '/admin/students/invoices', icon: 'receipt', permission: 'parent.self' },
   { label: 'Payments', path: '/admin/students/payments', icon: 'receipt', permission: 'parent.self' },
   { label: 'Waivers', path: '/admin/students/waiver', icon: 'signature', permission: 'parent.self' },
 ];

@@ -37,6 +37,10 @@ export const parentsResource = defineResource({
   permissions: { read: 'bookings.read', write: 'bookings.write' },
   canCreate: false,
   deleteMode: 'none',
+  actions: {
+    // The family's account (features/billing/statement.*): money, so staff who read billing.
+    account: { label: 'Account', selection: 'one', screen: 'family-account', permission: 'billing.read' },
+  },
   sections: {
     children: {
       label: 'Children',

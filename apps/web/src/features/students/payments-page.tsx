@@ -1,14 +1,15 @@
 import { Alert, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
-import type { MyPayments } from '@tumble/contracts/students';
+import type { FamilyPayments } from '@tumble/contracts/statement';
 import { formatDate, formatMoney } from '../../admin/format';
 import { useFileDownload } from '../../components/file-download';
 import { useNarrowScreen } from '../../components/narrow-screen';
 import { PageTitle } from '../../components/page-title';
+import { useMyStatement } from '../statement/statement-api';
 import { useMyPayments } from './api/payments';
 import { ListContent } from './components/list-content';
 import { PaymentStatusBadge } from './components/status-badges';
 
-type Payment = MyPayments[number];
+type Payment = FamilyPayments[number];
 type Receipts = ReturnType<typeof useFileDownload>;
 
 function ReceiptButton({
@@ -38,6 +39,37 @@ function PaidOn({ payment }: { payment: Payment }) {
   return payment.paid_on ? formatDate(payment.paid_on) : <Text c="dimmed">–</Text>;
 }
 
+/** How it was paid, and what staff typed for it (a bank reference, a voucher code). */
+function Method({ payment }: { payment: Payment }) {
+  return (
+    <>
+      {payment.method_label}
+      {payment.reference ? (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          · {payment.reference}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** The refunds of a payment, one line each: to the card or to account credit, and how far along. */
+function Refunds({ payment }: { payment: Payment }) {
+  if (payment.refunds.length === 0) return null;
+  return (
+    <Stack gap={0}>
+      {payment.refunds.map((refund) => (
+        <Text key={refund.id} size="xs" c={refund.status === 'failed' ? 'red' : 'dimmed'}>
+          {formatDate(refund.date)}: {formatMoney(refund.amount)} refunded{' '}
+          {refund.destination === 'card' ? 'to the card' : 'to account credit'}
+          {refund.status === 'pending' ? ' (in progress)' : refund.status === 'failed' ? ' (failed)' : ''}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 function PaymentTable({ rows, receipts }: { rows: Payment[]; receipts: Receipts }) {
   return (
     <Card p={{ base: 'xs', sm: 'md' }}>
@@ -47,6 +79,7 @@ function PaymentTable({ rows, receipts }: { rows: Payment[]; receipts: Receipts 
             <Table.Tr>
               <Table.Th>Date</Table.Th>
               <Table.Th>Description</Table.Th>
+              <Table.Th>Paid by</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th ta="right">Receipt</Table.Th>
@@ -58,7 +91,13 @@ function PaymentTable({ rows, receipts }: { rows: Payment[]; receipts: Receipts 
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <PaidOn payment={payment} />
                 </Table.Td>
-                <Table.Td>{payment.description}</Table.Td>
+                <Table.Td>
+                  {payment.description}
+                  <Refunds payment={payment} />
+                </Table.Td>
+                <Table.Td>
+                  <Method payment={payment} />
+                </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(payment.amount)}
                 </Table.Td>
@@ -98,6 +137,10 @@ function PaymentCards({ rows, receipts }: { rows: Payment[]; receipts: Receipts 
               </Text>
               <PaymentStatusBadge status={payment.status} />
             </Group>
+            <Text size="sm">
+              <Method payment={payment} />
+            </Text>
+            <Refunds payment={payment} />
             <ReceiptButton payment={payment} receipts={receipts} fullWidth />
           </Stack>
         </Card>
@@ -106,14 +149,30 @@ function PaymentCards({ rows, receipts }: { rows: Payment[]; receipts: Receipts 
   );
 }
 
-/** /admin/students/payments: the parent's payments, each with its PDF receipt. */
+/** "You have $Y credit" above the list, when the family has credit. */
+function Credit() {
+  const statement = useMyStatement();
+  const credit = statement.data?.credit ?? 0;
+  if (credit <= 0) return null;
+  return (
+    <Alert color="teal" variant="light">
+      You have {formatMoney(credit)} credit. It is used on your next invoice.
+    </Alert>
+  );
+}
+
+/** /admin/students/payments: every payment of the family (card and at the desk), its refunds and its PDF receipt. */
 export function PaymentsPage() {
   const payments = useMyPayments();
   const receipts = useFileDownload();
   const narrow = useNarrowScreen();
   return (
     <Stack gap="md" maw={1100} w="100%" mx="auto">
-      <PageTitle title="My Payments" description="Card payments and refunds, with a receipt for each." />
+      <PageTitle
+        title="My Payments"
+        description="Every payment, by card or at the desk, its refunds, and a receipt for each."
+      />
+      <Credit />
       {receipts.failure ? (
         <Alert color="red" role="alert">
           {receipts.failure}

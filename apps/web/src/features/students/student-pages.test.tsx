@@ -2,13 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@tumble/contracts/messages';
-import type {
-  MyBookings,
-  MyPartyBookings,
-  MyPayments,
-  MyWaivers,
-  StudentChild,
-} from '@tumble/contracts/students';
+import type { FamilyPayments } from '@tumble/contracts/statement';
+import type { MyBookings, MyPartyBookings, MyWaivers, StudentChild } from '@tumble/contracts/students';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { childrenQuery } from '../../api/children';
 import { api } from '../../api/client';
@@ -554,15 +549,19 @@ describe('/admin/students/my-party-booking', () => {
   );
 });
 
-const payments: MyPayments = [
+const payments: FamilyPayments = [
   {
     id: 31,
     description: 'Summer holiday camp (EB-1001)',
     amount: 12000,
     status: 'paid',
+    method: 'card',
+    method_label: 'Card (Stripe)',
+    reference: null,
     provider: 'stripe',
     paid_at: '2026-12-01T12:00:00.000Z',
     paid_on: '2026-12-01',
+    refunds: [],
     receipt_url: '/api/v1/students/payments/31/receipt',
   },
   {
@@ -570,9 +569,13 @@ const payments: MyPayments = [
     description: 'Party deposit (PB-2002)',
     amount: 10000,
     status: 'refunded',
+    method: 'card',
+    method_label: 'Card (Stripe)',
+    reference: null,
     provider: 'stripe',
     paid_at: '2026-12-02T12:00:00.000Z',
     paid_on: '2026-12-02',
+    refunds: [],
     receipt_url: '/api/v1/students/payments/32/receipt',
   },
 ];

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { type MyPayments, myPaymentsResponse } from '@tumble/contracts/students';
+import { type FamilyPayments, familyPaymentsResponse } from '@tumble/contracts/statement';
 import { api } from '../../../api/client';
 import { studentKeys } from './keys';
 
-/** GET /api/v1/students/payments: paid and refunded payments, each with a PDF receipt. */
-export function fetchMyPayments(signal?: AbortSignal): Promise<MyPayments> {
-  return api.get('/api/v1/students/payments', { schema: myPaymentsResponse, signal });
+/** GET /api/v1/students/payments: every payment of the family (card and staff-recorded) with its refunds and PDF receipt. */
+export function fetchMyPayments(signal?: AbortSignal): Promise<FamilyPayments> {
+  return api.get('/api/v1/students/payments', { schema: familyPaymentsResponse, signal });
 }
 
 export function useMyPayments() {
