@@ -29,6 +29,7 @@ import { hashPassword, randomToken } from '../platform/secrets.ts';
 import { Tenant } from '../platform/tenancy.ts';
 import { seedCancellationDemo } from './cancellation-demo.ts';
 import { seedClassesDemo } from './classes-demo.ts';
+import { seedInvoicesDemo } from './invoices-demo.ts';
 
 /**
  * The demo company, with fixed ids and the documented logins (README.md). Idempotent: a second
@@ -410,6 +411,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   });
   await seedClassesDemo(db);
   await seedCancellationDemo(db, new Tenant(DEMO.companyId));
+  await seedInvoicesDemo(db, new Tenant(DEMO.companyId));
   const url = config.publicUrl;
   return {
     created,
