@@ -9,17 +9,7 @@ import {
   uniqueTag,
 } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
-import {
-  apiCall,
-  apiOk,
-  type DemoEvent,
-  datesOf,
-  demoEvents,
-  money,
-  sessionDays,
-  sessionOn,
-  testCards,
-} from './support/booking.ts';
+import { apiOk, datesOf, demoEvents, money, paidBooking, sessionDays } from './support/booking.ts';
 import { waitForMail } from './support/browser.ts';
 import { bothViewports, useBrowser, usePage } from './support/harness.ts';
 import { demo } from './support/spec-text.ts';
@@ -32,46 +22,6 @@ import { shows } from './support/ui.ts';
 
 const browser = useBrowser();
 const camp = demoEvents.camp;
-
-/**
- * A paid booking of the demo parent for a new child on one Morning camp day, made through the
- * API as the checkout page makes it (checkout, then the test card page's pay).
- */
-async function paidBooking(event: DemoEvent, date: string, child: string) {
-  const token = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
-  const cell = `${event.id}|${sessionOn(await sessionDays(event, token), date, camp.morning).session_id}|${date}`;
-  const order = (amount: number) => ({
-    event_id: event.id,
-    quantity: 1,
-    booked: [cell],
-    children: [
-      { first_name: child, last_name: 'Tester', dob: '2018-02-03', insurance_type: 'daily_insurance' },
-    ],
-    amount,
-    accept_terms: true,
-  });
-  const path = `/api/v1/booking/checkout?authhash=${demo.authhash}`;
-  // The server prices the order; a wrong amount answers the right one, as the checkout page sees it.
-  const probe = await apiCall('POST', path, { token, body: order(0) });
-  const quoted = /changed to \$([\d,]+)\.(\d\d)/.exec(String((probe.body as { message?: string }).message));
-  expect(quoted, JSON.stringify(probe.body)).not.toBeNull();
-  const amount = Number(quoted![1]!.replaceAll(',', '')) * 100 + Number(quoted![2]);
-  const checkout = await apiOk<{ sessionId: string; booking_hash: string }>('POST', path, {
-    token,
-    body: order(amount),
-  });
-  await apiOk('POST', '/integrations/test/pay', {
-    body: { session: checkout.sessionId, card_number: testCards.pays.replaceAll(' ', '') },
-  });
-  const staff = await apiSignIn(demo.admin.email, demo.admin.password);
-  const list = await apiOk<{ data: { id: number; code: string; reference: string }[] }>(
-    'GET',
-    `/api/v1/admin/events/${event.id}/bookings?q=${checkout.booking_hash}`,
-    { token: staff },
-  );
-  expect(list.data).toHaveLength(1);
-  return { id: list.data[0]!.id, amount };
-}
 
 /** Picks a choice of a select (Mantine combobox) in the confirmation dialog. */
 async function choose(page: Page, label: string, option: string) {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { apiSignIn } from './api.ts';
 import { baseUrl, type ReceivedMail, waitForMail } from './browser.ts';
 import { expectAt, UI_TIMEOUT } from './harness.ts';
 import { demo } from './spec-text.ts';
@@ -129,6 +130,46 @@ export async function apiOk<T>(
   const answer = await apiCall(method, path, options);
   expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(200);
   return answer.body as T;
+}
+
+/**
+ * A paid booking of the demo parent for a new child on one Morning camp day, made through the
+ * API as the checkout page makes it (checkout, then the test card page's pay).
+ */
+export async function paidBooking(event: DemoEvent, date: string, child: string) {
+  const token = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+  const cell = `${event.id}|${sessionOn(await sessionDays(event, token), date, demoEvents.camp.morning).session_id}|${date}`;
+  const order = (amount: number) => ({
+    event_id: event.id,
+    quantity: 1,
+    booked: [cell],
+    children: [
+      { first_name: child, last_name: 'Tester', dob: '2018-02-03', insurance_type: 'daily_insurance' },
+    ],
+    amount,
+    accept_terms: true,
+  });
+  const path = `/api/v1/booking/checkout?authhash=${demo.authhash}`;
+  // The server prices the order; a wrong amount answers the right one, as the checkout page sees it.
+  const probe = await apiCall('POST', path, { token, body: order(0) });
+  const quoted = /changed to \$([\d,]+)\.(\d\d)/.exec(String((probe.body as { message?: string }).message));
+  expect(quoted, JSON.stringify(probe.body)).not.toBeNull();
+  const amount = Number(quoted![1]!.replaceAll(',', '')) * 100 + Number(quoted![2]);
+  const checkout = await apiOk<{ sessionId: string; booking_hash: string }>('POST', path, {
+    token,
+    body: order(amount),
+  });
+  await apiOk('POST', '/integrations/test/pay', {
+    body: { session: checkout.sessionId, card_number: testCards.pays.replaceAll(' ', '') },
+  });
+  const staff = await apiSignIn(demo.admin.email, demo.admin.password);
+  const list = await apiOk<{ data: { id: number; code: string; reference: string }[] }>(
+    'GET',
+    `/api/v1/admin/events/${event.id}/bookings?q=${checkout.booking_hash}`,
+    { token: staff },
+  );
+  expect(list.data).toHaveLength(1);
+  return { id: list.data[0]!.id, code: list.data[0]!.code, amount };
 }
 
 export interface DaySession {

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { CancellationTarget } from '@tumble/contracts/cancellation';
 import { useState } from 'react';
-import { useCancel, useCancellationPreview } from './cancellation-api';
+import { useCancel, useCancellationPreview, useRefreshAccount } from './cancellation-api';
 
 /**
  * A parent's "Cancel" for one booked thing (an event day, a party, a class place): the dialog
@@ -26,8 +26,10 @@ export function CancelButton({
   const [open, setOpen] = useState(false);
   const preview = useCancellationPreview(open ? target : null);
   const cancel = useCancel();
+  const refreshAccount = useRefreshAccount();
   const close = () => {
     setOpen(false);
+    if (cancel.isSuccess) void refreshAccount();
     cancel.reset();
   };
   return (

@@ -28,12 +28,19 @@ export function useCancellationPreview(target: CancellationTarget | null) {
   });
 }
 
-/** POST /api/v1/students/cancellations; every account list may change (bookings, classes, payments). */
+/** POST /api/v1/students/cancellations. */
 export function useCancel() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (target: CancellationTarget): Promise<CancellationResult> =>
       api.post('/api/v1/students/cancellations', target, { schema: cancellationResult }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['students'] }),
   });
+}
+
+/**
+ * After a cancellation every account list may change (bookings, classes, payments). Called when
+ * the parent closes the outcome: refreshing at once would remove the very line whose dialog shows it.
+ */
+export function useRefreshAccount() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['students'] });
 }
