@@ -6,8 +6,14 @@ import { payments, testCheckouts, testRefunds } from '../../platform/payments/pa
 import { testNoticesDelivered } from '../../platform/payments/test.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
+import { createClassWithSessions } from '../../testing/coach-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
+import { createPartySetup } from '../../testing/party-fixtures.ts';
+import { createChild, createConfirmedParty } from '../../testing/waiver-fixtures.ts';
+import { enrolmentAdjustments } from '../classes/adjustments.tables.ts';
+import { classEnrolments } from '../classes/classes.tables.ts';
+import { enrolmentPurchaseItems, enrolmentPurchases } from '../classes/enrolments.tables.ts';
 import { allocatePayment, createInvoice, lockFamilyAccount } from './ledger.service.ts';
 import { familyCreditEntries, invoices, paymentAllocations, refunds } from './ledger.tables.ts';
 import {
@@ -314,5 +320,132 @@ describe('refunds (refunds.service, the payments and refunds resources)', () => 
     ]);
     const again = await dispatch({ amount: 100, reason: 'x', destination: 'credit' });
     expect(again.json().message).toBe('This payment has already been refunded.');
+  });
+
+  const dispatchAs = (
+    headers: Record<string, string>,
+    url: string,
+    ids: number[],
+    values: Record<string, unknown> = {},
+  ) => t.app.inject({ method: 'POST', url, headers, payload: { ids, values } });
+
+  it('a party’s deposit (its card payment) is refunded from the party bookings list', async () => {
+    const { db } = t.database;
+    const { morning } = await createPartySetup(db, tenant.companyId);
+    const child = await createChild(db, tenant.companyId, parentId);
+    const { party } = await createConfirmedParty(db, tenant.companyId, {
+      parentId,
+      slotId: morning.id,
+      childId: child.id,
+      date: '2030-03-02',
+    });
+    const deposit = await cardPayment(10_000, { purchaseKind: 'party', purchaseId: party.id });
+    await db.insert(payments).values(
+      tenant.values({
+        method: 'cash' as const,
+        purchaseKind: 'party' as const,
+        purchaseId: party.id,
+        parentId,
+        amount: 29_500,
+        status: 'paid' as const,
+      }),
+    );
+    const url = '/api/v1/admin/party-bookings/dispatch/refund-deposit';
+    const response = await dispatchAs(adminHeaders, url, [party.id], {
+      amount: 5_000,
+      reason: 'Gym closed early',
+      destination: 'card',
+    });
+    expect(response.json().message).toBe(
+      'Refund of $50.00 sent to the card. It shows as pending until the card provider confirms it.',
+    );
+    await testNoticesDelivered();
+    expect((await refundsOf(deposit.id)).map((r) => [r.amount, r.status])).toEqual([[5_000, 'succeeded']]);
+    // The rest of the deposit, and no more.
+    const rest = await dispatchAs(adminHeaders, url, [party.id], {
+      reason: 'Gym closed',
+      destination: 'card',
+    });
+    expect(rest.json().message).toContain('Refund of $50.00 sent to the card.');
+    const none = await dispatchAs(adminHeaders, url, [party.id], { reason: 'again', destination: 'card' });
+    expect(none.json().message).toBe('This party has no paid deposit left to refund.');
+  });
+
+  it('credits and refunds due: a refund due goes back to the enrolment’s card, a credit is added to family credit once', async () => {
+    const { db } = t.database;
+    const family = (await createUser(db, tenant.companyId, { role: 'student' })).id;
+    const { termClass } = await createClassWithSessions(db, tenant.companyId, {
+      coachId: null,
+      dates: ['2030-02-05'],
+    });
+    const child = await createChild(db, tenant.companyId, family);
+    const [place] = await db
+      .insert(classEnrolments)
+      .values(tenant.values({ termClassId: termClass.id, childId: child.id, kind: 'enrolled' as const }))
+      .returning();
+    const [purchase] = await db
+      .insert(enrolmentPurchases)
+      .values(
+        tenant.values({
+          parentId: family,
+          reference: `ref-${place!.id}`,
+          code: `EN-${place!.id}`,
+          status: 'confirmed' as const,
+          pricing: {},
+          total: 20_000,
+        }),
+      )
+      .returning();
+    await db
+      .insert(enrolmentPurchaseItems)
+      .values(tenant.values({ purchaseId: purchase!.id, enrolmentId: place!.id, amount: 20_000 }));
+    const payment = await cardPayment(20_000, {
+      purchaseKind: 'enrolment',
+      purchaseId: purchase!.id,
+      parentId: family,
+    });
+    const adjustment = async (kind: 'refund_due' | 'credit', amount: number) =>
+      (
+        await db
+          .insert(enrolmentAdjustments)
+          .values(
+            tenant.values({
+              parentId: family,
+              childId: child.id,
+              childName: 'Mia Tester',
+              termClassId: termClass.id,
+              enrolmentId: place!.id,
+              kind,
+              amount,
+              reason: 'Withdrawn from 12/02/2030',
+            }),
+          )
+          .returning()
+      )[0]!;
+    const refundDue = await adjustment('refund_due', 2_000);
+    const credit = await adjustment('credit', 1_500);
+    const base = '/api/v1/admin/class-payments/dispatch';
+    const wrongKind = await dispatchAs(adminHeaders, `${base}/refund`, [credit.id]);
+    expect(wrongKind.json().message).toBe('Only an open refund due can be refunded.');
+    const refunded = await dispatchAs(adminHeaders, `${base}/refund`, [refundDue.id]);
+    expect(refunded.json().message).toBe('Refund of $20.00 sent to the card.');
+    await testNoticesDelivered();
+    expect((await refundsOf(payment.id)).map((r) => [r.amount, r.destination, r.status])).toEqual([
+      [2_000, 'card', 'succeeded'],
+    ]);
+    const [done] = await db
+      .select()
+      .from(enrolmentAdjustments)
+      .where(eq(enrolmentAdjustments.id, refundDue.id));
+    expect(done!.status).toBe('done');
+    expect((await dispatchAs(adminHeaders, `${base}/refund`, [refundDue.id])).statusCode).toBe(400);
+
+    expect((await dispatchAs(adminHeaders, `${base}/add-credit`, [credit.id])).json().message).toBe(
+      '1 credit added to family credit.',
+    );
+    expect((await dispatchAs(adminHeaders, `${base}/add-credit`, [credit.id])).json().message).toBe(
+      'Only open family credits can be added.',
+    );
+    expect((await db.transaction((tx) => lockFamilyAccount(tx, tenant, family))).creditBalance).toBe(1_500);
   });
 });

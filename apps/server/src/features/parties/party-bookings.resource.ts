@@ -1,6 +1,17 @@
 import { count, eq, max } from 'drizzle-orm';
+import { BadRequestError } from '../../platform/errors.ts';
+import { formatMoney } from '../../platform/money.ts';
 import { defineResource } from '../../platform/resources/define.ts';
 import { field } from '../../platform/resources/fields.ts';
+import { companyOf } from '../accounts/accounts.service.ts';
+import { refundFields } from '../billing/payments.resource.ts';
+import {
+  cardRefundable,
+  paymentsOfPurchase,
+  type RefundDestination,
+  recordRefund,
+  sendRefund,
+} from '../billing/refunds.service.ts';
 import { partyBookings, partyGuests } from './parties.tables.ts';
 import { cancelParties } from './party-changes.service.ts';
 
@@ -58,6 +69,33 @@ export const partyBookingsResource = defineResource({
           ctx,
           rows.map((r) => r.id),
         ),
+    },
+    // The deposit is the party's card checkout; balance payments are recorded by staff later.
+    'refund-deposit': {
+      label: 'Refund deposit',
+      selection: 'one',
+      confirm: 'refund the deposit of this party',
+      dismiss: 'Keep deposit',
+      fields: refundFields,
+      run: async (ctx, [row], values) => {
+        let deposit: { paymentId: number; refundable: number } | undefined;
+        for (const payment of await paymentsOfPurchase(ctx.tx, ctx.tenant, { kind: 'party', id: row!.id }))
+          if (!deposit && (await cardRefundable(ctx.tx, ctx.tenant, payment.paymentId))) deposit = payment;
+        if (!deposit || deposit.refundable <= 0)
+          throw new BadRequestError('This party has no paid deposit left to refund.');
+        const amount = (values.amount as number | null) ?? deposit.refundable;
+        const refund = await recordRefund(ctx.tx, ctx.auth, {
+          paymentId: deposit.paymentId,
+          amount,
+          reason: String(values.reason ?? ''),
+          destination: values.destination as RefundDestination,
+        });
+        const { currency } = await companyOf(ctx.tx, ctx.tenant);
+        if (refund.destination === 'credit')
+          return `${formatMoney(amount, currency)} added to the family’s credit.`;
+        ctx.afterCommit(() => sendRefund(ctx.deps, ctx.tenant, refund.id));
+        return `Refund of ${formatMoney(amount, currency)} sent to the card. It shows as pending until the card provider confirms it.`;
+      },
     },
   },
 });
