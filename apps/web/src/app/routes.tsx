@@ -395,6 +395,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/integrations/accounting',
+            lazy: page(
+              () => import('../features/accounting/accounting-page'),
+              (m) => m.AccountingPage,
+            ),
+          },
+          {
             path: 'admin/billing-profile',
             lazy: page(
               () => import('../features/billing-profile/billing-profile-page'),

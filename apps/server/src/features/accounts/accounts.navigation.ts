@@ -70,6 +70,14 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'billing.read',
     group: 'Money',
   },
+  // Xero: connection, account codes, CSV downloads (features/billing/accounting).
+  {
+    label: 'Accounting',
+    path: '/admin/integrations/accounting',
+    icon: 'file',
+    permission: 'billing.read',
+    group: 'Money',
+  },
   { label: 'Outbox', path: '/admin/mail', icon: 'mail', permission: 'mail.read', group: 'Communications' },
   { label: 'Users', path: '/admin/users', icon: 'users', permission: 'users.manage', group: 'Settings' },
   { label: 'My Profile', path: '/admin/students/profile', icon: 'user', permission: 'parent.self' },
