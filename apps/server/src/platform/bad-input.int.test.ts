@@ -100,6 +100,8 @@ const COMMON_NAMES = [
   'lines',
   'due_on',
   'reason',
+  // A refund's values (payments, party bookings).
+  'destination',
   'username',
 ];
 

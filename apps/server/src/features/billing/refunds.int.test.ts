@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../platform/auth.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
@@ -328,6 +329,57 @@ describe('refunds (refunds.service, the payments and refunds resources)', () => 
     ids: number[],
     values: Record<string, unknown> = {},
   ) => t.app.inject({ method: 'POST', url, headers, payload: { ids, values } });
+
+  it('hostile values to the Refund action never answer 5xx, and a refused one refunds nothing', async () => {
+    const payment = await cardPayment(2_500);
+    const value = fc.oneof(
+      fc.constantFrom(
+        '',
+        ' ',
+        '-1',
+        '0',
+        '1e309',
+        'NaN',
+        '12.5',
+        '<script>x</script>',
+        '\u202e',
+        'card',
+        'credit',
+        'cash',
+      ),
+      fc.integer(),
+      fc.constantFrom(-1, 0, 0.5, 2 ** 31, 2_500, 2_501, 1e308),
+      fc.string({ maxLength: 600 }),
+      fc.constant(null),
+      fc.boolean(),
+      fc.array(fc.integer(), { maxLength: 3 }),
+    );
+    let refundedSoFar = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ amount: value, reason: value, destination: value }, { requiredKeys: [] }),
+        fc.oneof(fc.constant([payment.id]), fc.constant([]), fc.array(fc.integer(), { maxLength: 2 })),
+        async (values, ids) => {
+          const before = (await refundsOf(payment.id)).length;
+          const response = await dispatchAs(
+            adminHeaders,
+            '/api/v1/admin/payments/dispatch/refund',
+            ids,
+            values,
+          );
+          const label = `${JSON.stringify({ ids, values })} → ${response.statusCode} ${response.body}`;
+          expect(response.statusCode, label).toBeLessThan(500);
+          const made = await refundsOf(payment.id);
+          if (response.statusCode >= 400) expect(made.length, label).toBe(before);
+          refundedSoFar = made.reduce((sum, r) => sum + (r.status === 'failed' ? 0 : r.amount), 0);
+          expect(refundedSoFar, label).toBeLessThanOrEqual(2_500);
+        },
+      ),
+      { numRuns: 60, seed: 20261124 },
+    );
+    await testNoticesDelivered();
+    expect((await paymentRow(payment.id)).refunded).toBe(refundedSoFar);
+  });
 
   it('a party’s deposit (its card payment) is refunded from the party bookings list', async () => {
     const { db } = t.database;
