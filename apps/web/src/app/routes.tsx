@@ -142,6 +142,14 @@ function resourceRoutes(): RouteObject[] {
         (m) => m.PartyBookingWaiversPage,
       ),
     },
+    // A party booking's "Record balance payment": the record-a-payment page for that party.
+    {
+      path: 'admin/party-bookings/:id/record-payment',
+      lazy: page(
+        () => import('../features/record-payment/record-payment-page'),
+        (m) => m.PartyBalancePaymentRedirect,
+      ),
+    },
     { path: 'admin/:resource', lazy: listScreen },
     { path: 'admin/:resource/add', lazy: formScreen },
     { path: 'admin/:resource/:id', lazy: viewScreen },
@@ -359,6 +367,14 @@ export const routes: RouteObject[] = [
               (m) => m.AnomaliesPage,
             ),
           },
+          // Staff record a cash, bank transfer, EFTPOS or voucher payment (?invoice, ?party_booking, ?family).
+          {
+            path: 'admin/payments/record',
+            lazy: page(
+              () => import('../features/record-payment/record-payment-page'),
+              (m) => m.RecordPaymentPage,
+            ),
+          },
           {
             path: 'admin/students/invite',
             lazy: page(
@@ -556,6 +572,14 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/statement/my-invoices-page'),
               (m) => m.MyInvoicesPage,
+            ),
+          },
+          // SPEC student/payment: a parent pays their invoice (?invoice=<id>), in full or by a payment plan.
+          {
+            path: 'admin/student/payment',
+            lazy: page(
+              () => import('../features/invoice-payment/invoice-payment-page'),
+              (m) => m.InvoicePaymentPage,
             ),
           },
           {
