@@ -78,6 +78,14 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'billing.read',
     group: 'Money',
   },
+  // Money staff take at the desk or by transfer (features/billing/record-payment.routes.ts).
+  {
+    label: 'Record a payment',
+    path: '/admin/payments/record',
+    icon: 'cash',
+    permission: 'bookings.write',
+    group: 'Money',
+  },
   { label: 'Outbox', path: '/admin/mail', icon: 'mail', permission: 'mail.read', group: 'Communications' },
   { label: 'Users', path: '/admin/users', icon: 'users', permission: 'users.manage', group: 'Settings' },
   { label: 'My Profile', path: '/admin/students/profile', icon: 'user', permission: 'parent.self' },
