@@ -60,6 +60,8 @@ export const partyBookingsResource = defineResource({
   deleteMode: 'none',
   actions: {
     waivers: { label: 'Waivers', selection: 'one', screen: 'party-waivers', permission: 'bookings.read' },
+    // The balance left (`balance`) is collected by staff: the record-a-payment page for this party.
+    'record-payment': { label: 'Record balance payment', selection: 'one', screen: 'record-payment' },
     cancel: {
       label: 'Cancel',
       selection: 'many',
