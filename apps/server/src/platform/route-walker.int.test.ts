@@ -421,6 +421,26 @@ describe('route walker: every registered route', () => {
       ['GET', `/api/v1/students/events/insurances?event_id=${ids.event}`],
       ['GET', `/api/v1/students/classes/makeup-options?child_id=${ids.child}`],
       ['POST', '/api/v1/students/classes/makeups', { child_id: ids.child, session_id: ids.classSession }],
+      ['GET', `/api/v1/admin/payments/record/options?family=${ids.parent}`],
+      ['GET', `/api/v1/admin/payments/record/options?invoice=${ids.invoice}`],
+      ['GET', `/api/v1/admin/payments/record/options?party_booking=${ids.party}`],
+      [
+        'POST',
+        '/api/v1/admin/payments/record',
+        {
+          parent_id: ids.parent,
+          method: 'cash',
+          amount: 100,
+          received_on: '2024-01-02',
+          party_booking_id: ids.party,
+        },
+      ],
+      ['GET', `/api/v1/students/invoice-payment?invoice=${ids.invoice}`],
+      [
+        'POST',
+        '/api/v1/students/invoice-payment/checkout',
+        { invoice_id: ids.invoice, choice: 'full', amount: 0 },
+      ],
     ];
 
     const before = await fingerprint();
