@@ -102,6 +102,14 @@ const COMMON_NAMES = [
   'reason',
   // A refund's values (payments, party bookings).
   'destination',
+  // Recording a payment and paying an invoice online.
+  'method',
+  'received_on',
+  'reference',
+  'invoice_ids',
+  'party_booking_id',
+  'invoice_id',
+  'choice',
   'username',
 ];
 
