@@ -57,6 +57,8 @@ export const rollChild = z.object({
   medical_notes: z.string().nullable(),
   kind: z.enum(ENROLMENT_KINDS),
   mark: rollMark.nullable(),
+  /** The family's autopay failed for good and is still unpaid: a discreet dot for staff (billing). */
+  payment_overdue: z.boolean().default(false),
 });
 export type RollChild = z.infer<typeof rollChild>;
 

@@ -589,6 +589,14 @@ export const routes: RouteObject[] = [
               (m) => m.PaymentsPage,
             ),
           },
+          // The saved card and autopay; failure mails link here (SAVED_CARD_PATH).
+          {
+            path: 'admin/students/card',
+            lazy: page(
+              () => import('../features/saved-card/saved-card-page'),
+              (m) => m.SavedCardPage,
+            ),
+          },
           {
             path: 'admin/students/waiver',
             lazy: page(

@@ -108,6 +108,7 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
   { label: 'Enrolments', path: '/admin/students/registrations', icon: 'calendar', permission: 'parent.self' },
   { label: 'Invoices', path: '/admin/students/invoices', icon: 'receipt', permission: 'parent.self' },
   { label: 'Payments', path: '/admin/students/payments', icon: 'receipt', permission: 'parent.self' },
+  { label: 'Saved card', path: '/admin/students/card', icon: 'card', permission: 'parent.self' },
   { label: 'Waivers', path: '/admin/students/waiver', icon: 'signature', permission: 'parent.self' },
 ];
 

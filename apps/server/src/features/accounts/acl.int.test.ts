@@ -51,6 +51,7 @@ const pagePermission: Record<string, Permission> = {
   '/admin/students/my-booking': 'parent.self',
   '/admin/students/my-party-booking': 'parent.self',
   '/admin/students/payments': 'parent.self',
+  '/admin/students/card': 'parent.self',
   '/admin/students/private-classes': 'parent.self',
   '/admin/students/registrations': 'parent.self',
   '/admin/students/re-enroll': 'parent.self',

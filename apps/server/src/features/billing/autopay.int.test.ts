@@ -13,8 +13,11 @@ import {
 } from '../../platform/payments/test.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { addDays, zonedInstant } from '../../platform/time.ts';
+import { createClassWithSessions } from '../../testing/coach-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
+import { createChild } from '../../testing/waiver-fixtures.ts';
+import { classEnrolments } from '../classes/classes.tables.ts';
 import { familiesWithFailedAutopay, runAutopay } from './autopay.service.ts';
 import { autopayAttempts } from './autopay.tables.ts';
 import { createInvoice } from './ledger.service.ts';
@@ -257,6 +260,37 @@ describe('autopay (saved cards, the autopay job, failed payments)', () => {
     expect(staff.map((m) => m.subject)).toContain(`Autopay failed for Pat Parent, invoice ${invoice.code}`);
     expect(staff.filter((m) => m.subject.includes(invoice.code!))).toHaveLength(1);
     expect(await familiesWithFailedAutopay(db, tenant, [parent.id])).toEqual(new Set([parent.id]));
+    // The discreet flag on the child's roll entry.
+    const child = await createChild(db, company.id, parent.id, 'Ava');
+    const other = await createChild(
+      db,
+      company.id,
+      (await createUser(db, company.id, { role: 'student' })).id,
+      'Ben',
+    );
+    const { sessions, termClass } = await createClassWithSessions(db, company.id, {
+      coachId: null,
+      dates: ['2030-03-10'],
+    });
+    for (const kid of [child, other])
+      await db
+        .insert(classEnrolments)
+        .values(tenant.values({ termClassId: termClass.id, childId: kid.id, kind: 'enrolled' as const }));
+    const admin = (await sessionFor(db, await createUser(db, company.id, { role: 'companyadmin' }))).headers;
+    const rollFlags = async () => {
+      const roll = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/roll/${sessions[0]!.id}`,
+        headers: admin,
+      });
+      return Object.fromEntries(
+        (roll.json().children as { first_name: string; payment_overdue: boolean }[]).map((c) => [
+          c.first_name,
+          c.payment_overdue,
+        ]),
+      );
+    };
+    expect(await rollFlags()).toEqual({ Ava: true, Ben: false });
 
     // A new card: the failed instalment is charged on the next run, and the flag goes.
     const { headers } = { headers: (await sessionFor(db, parent)).headers };
@@ -272,6 +306,7 @@ describe('autopay (saved cards, the autopay job, failed payments)', () => {
     const [paid] = await db.select().from(invoiceInstalments).where(eq(invoiceInstalments.id, instalment.id));
     expect(paid!.status).toBe('paid');
     expect(await familiesWithFailedAutopay(db, tenant, [parent.id])).toEqual(new Set());
+    expect(await rollFlags()).toEqual({ Ava: false, Ben: false });
   });
 
   it('charges an invoice on its due date: paid, allocated once, a receipt; nothing more on later runs', async () => {

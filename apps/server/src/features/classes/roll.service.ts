@@ -13,6 +13,7 @@ import { NotFoundError } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
+import { familiesWithFailedAutopay } from '../billing/autopay.service.ts';
 import { coachIdOfUser, namesOfCoaches } from '../coaches/coaches.service.ts';
 import { ageOn, rollChildren } from '../students/children.service.ts';
 import { roomNames } from '../venues/room-names.service.ts';
@@ -216,6 +217,11 @@ async function rollsOf(db: Db, tenant: Tenant, sessions: SessionRow[]): Promise<
     tenant,
     [...expected.values()].flatMap((e) => e.map((c) => c.childId)),
   );
+  const overdue = await familiesWithFailedAutopay(
+    db,
+    tenant,
+    people.map((child) => child.parentId),
+  );
   return list.map((session, i) => {
     const kinds = new Map((expected.get(session.id) ?? []).map((c) => [c.childId, c.kind]));
     const date = sessions[i]!.date;
@@ -237,6 +243,7 @@ async function rollsOf(db: Db, tenant: Tenant, sessions: SessionRow[]): Promise<
             mark: mark
               ? { status: mark.status, note: mark.note, marked_at: mark.markedAt.toISOString() }
               : null,
+            payment_overdue: overdue.has(child.parentId),
           },
         ];
       }),

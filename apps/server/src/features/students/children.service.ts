@@ -152,6 +152,7 @@ export async function rollChildren(db: Db, tenant: Tenant, childIds: number[]) {
       dob: children.dob,
       consent: children.consent,
       medicalNotes: children.medicalNotes,
+      parentId: children.parentId,
     })
     .from(children)
     .where(tenant.where(children, inArray(children.id, ids)))

@@ -32,6 +32,7 @@ const roll = (): RollResponse => ({
       medical_notes: 'Asthma, has a puffer',
       kind: 'enrolled',
       mark: null,
+      payment_overdue: false,
     },
     {
       id: 8,
@@ -42,6 +43,8 @@ const roll = (): RollResponse => ({
       medical_notes: null,
       kind: 'trial',
       mark: null,
+      // The family's autopay failed for good: a discreet dot, no words on the card itself.
+      payment_overdue: true,
     },
   ],
 });
@@ -76,6 +79,8 @@ describe('the roll of a session', () => {
     const ben = screen.getByRole('region', { name: 'Ben Smith' });
     expect(within(ben).getByText('Trial')).toBeTruthy();
     expect(within(ben).queryByText('No photos')).toBeNull();
+    expect(within(ben).getByRole('img', { name: 'Payment overdue' })).toBeTruthy();
+    expect(within(ava).queryByRole('img', { name: 'Payment overdue' })).toBeNull();
 
     const user = userEvent.setup();
     await user.click(within(ava).getByRole('button', { name: 'Late' }));

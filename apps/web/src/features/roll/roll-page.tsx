@@ -1,4 +1,17 @@
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { messages } from '@tumble/contracts/messages';
 import { ageText, ROLL_STATUSES, type RollChild, type RollStatus } from '@tumble/contracts/roll';
 import { useState } from 'react';
@@ -65,6 +78,27 @@ function NoteField({ child, save }: { child: RollChild; save: (note: string) => 
   );
 }
 
+/**
+ * The family's autopay failed for good and is unpaid (billing): a small dot, named by its tooltip,
+ * for staff to follow up quietly. Not a red banner: the child may see the screen.
+ */
+function PaymentOverdueDot() {
+  return (
+    <Tooltip label="Payment overdue" withArrow events={{ hover: true, focus: true, touch: true }}>
+      <Box
+        component="span"
+        role="img"
+        aria-label="Payment overdue"
+        tabIndex={0}
+        w={10}
+        h={10}
+        bg="orange.3"
+        style={{ borderRadius: '50%', display: 'inline-block' }}
+      />
+    </Tooltip>
+  );
+}
+
 function ChildRow({
   child,
   disabled,
@@ -88,6 +122,7 @@ function ChildRow({
             </Text>
           </Stack>
           <Group gap={6}>
+            {child.payment_overdue ? <PaymentOverdueDot /> : null}
             {child.kind !== 'enrolled' ? (
               <Badge color="grape" variant="light">
                 {KIND[child.kind]}
