@@ -22,7 +22,7 @@ import {
 } from '../classes/enrolments.tables.ts';
 import { children } from '../students/students.tables.ts';
 import { voidInvoice } from './ledger.service.ts';
-import { billingRuns, invoiceLines, invoices } from './ledger.tables.ts';
+import { billingRuns, familyAccounts, invoiceLines, invoices } from './ledger.tables.ts';
 
 /** The term billing run (issue 15) through HTTP, against the real database. */
 describe('the term billing run', () => {
@@ -422,6 +422,48 @@ describe('the term billing run', () => {
     expect(await finish(next.body.id)).toMatchObject({ status: 'done', issued: 0 });
     const [cut] = await db.select().from(billingRuns).where(eq(billingRuns.id, running!.id));
     expect(cut).toMatchObject({ status: 'failed', error: billingRunMessages.interrupted });
+  });
+
+  it('a place moved on from a paid place bills only the difference; credit beyond the charges becomes family credit', async () => {
+    // Staff move Dee (paid at checkout) to the dearer swim class from 2 Mar: 5 of 9 swim sessions
+    // ($166.67) for the 5 Kinder Gym sessions she no longer comes to ($110.00).
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/term-classes/${kinderId}/class-students/transfer`,
+      headers,
+      payload: { enrolment_id: places.dee, to_class_id: swimId, from: '2030-03-02' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const plan = await preview();
+    expect(plan.families.map((f) => f.parent_id)).toEqual([families.paid]);
+    expect(plan.families[0]!.lines.map((l) => [l.description, l.amount, l.gst_free])).toEqual([
+      ['Swim Saturday · Dee Paid', 16667 - 11000, true],
+    ]);
+    expect(plan.families[0]!.lines[0]!.detail).toMatch(/^Transferred from Kinder Gym Saturday/);
+
+    // Staff withdraw the Smiths' Ben (invoiced) from 16 Mar: the credit is a negative line, and with
+    // nothing else to bill the family keeps it as credit instead (an invoice never goes below nothing).
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/term-classes/${kinderId}/class-students/withdraw`,
+      headers,
+      payload: { enrolment_id: places.ben, from: '2030-03-16' },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const next = await preview();
+    const smith = next.families.find((f) => f.parent_id === families.smith)!;
+    expect(smith).toMatchObject({ lines: [], total: 0, credit: 3 * 2200 });
+    expect(next.totals.invoices).toBe(1);
+    const run = await bill();
+    expect(run).toMatchObject({ status: 'done', issued: 1, total: 16667 - 11000 });
+    const [account] = await t.database.db
+      .select()
+      .from(familyAccounts)
+      .where(
+        and(eq(familyAccounts.companyId, tenant.companyId), eq(familyAccounts.parentId, families.smith)),
+      );
+    expect(account!.creditBalance).toBe(3 * 2200);
+    expect((await preview()).families).toEqual([]);
   });
 
   it('another company’s term or run answers 404, and the preview writes nothing', async () => {
