@@ -330,6 +330,41 @@ describe('refunds (refunds.service, the payments and refunds resources)', () => 
     values: Record<string, unknown> = {},
   ) => t.app.inject({ method: 'POST', url, headers, payload: { ids, values } });
 
+  it('a card refund the provider refused to take stays pending with the error; Send again sends it once more with the same key', async () => {
+    const { db } = t.database;
+    const payment = await cardPayment(3_000);
+    // The provider is "down": it knows no paid checkout for this payment yet.
+    await db.update(testCheckouts).set({ status: 'open' }).where(eq(testCheckouts.id, payment.providerRef!));
+    const refund = await refundPayment(t.deps, staff, {
+      paymentId: payment.id,
+      amount: 1_200,
+      reason: 'Camp day cancelled',
+      destination: 'card',
+    });
+    expect(refund).toMatchObject({ status: 'pending', providerRefundRef: null });
+    expect(refund.failureReason).toMatch(/^Not sent: /);
+    // Still counted against the payment: nobody can refund it twice meanwhile.
+    expect(await paymentRow(payment.id)).toMatchObject({ refunded: 1_200 });
+
+    await db.update(testCheckouts).set({ status: 'paid' }).where(eq(testCheckouts.id, payment.providerRef!));
+    const url = '/api/v1/admin/refunds/dispatch/send-again';
+    const sent = await dispatchAs(adminHeaders, url, [refund.id]);
+    expect(sent.json()).toEqual({
+      success: true,
+      message: 'The refund was sent to the card provider again.',
+    });
+    await testNoticesDelivered();
+    const [after] = await refundsOf(payment.id);
+    expect(after).toMatchObject({ status: 'succeeded', failureReason: null });
+    const again = await dispatchAs(adminHeaders, url, [refund.id]);
+    expect(again.json().message).toBe('Only a card refund that could not be sent can be sent again.');
+    const atProvider = await db
+      .select()
+      .from(testRefunds)
+      .where(eq(testRefunds.paymentRef, payment.providerRef!));
+    expect(atProvider.map((r) => r.idempotencyKey)).toEqual([`refund-${refund.id}`]);
+  });
+
   it('hostile values to the Refund action never answer 5xx, and a refused one refunds nothing', async () => {
     const payment = await cardPayment(2_500);
     const value = fc.oneof(
