@@ -47,6 +47,8 @@ const envSchema = z.object({
   SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().optional(),
   SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   SQUARE_BASE_URL: z.string().url().optional(),
+  /** The Square application's id: our card page's Web Payments SDK needs it to save a card (autopay). */
+  SQUARE_APPLICATION_ID: z.string().optional(),
   /**
    * Xero (accounting export, features/billing/accounting): the installation's Xero app. Without a
    * client id and secret only the CSV export works. The URLs point elsewhere in tests (a local stub).

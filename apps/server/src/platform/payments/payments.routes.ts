@@ -7,9 +7,9 @@ import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../input-guard.t
 import { formatMoney } from '../money.ts';
 import { Tenant } from '../tenancy.ts';
 import { cardSetupNoticed, refundNoticed } from './notices.ts';
-import { testCheckouts } from './payments.tables.ts';
+import { squareCardSetups, testCheckouts } from './payments.tables.ts';
 import { type WebhookNotice, WebhookSignatureError } from './provider.ts';
-import { providerFor } from './registry.ts';
+import { providerFor, squareProviderFor } from './registry.ts';
 import { cancelCheckout, settleCheckout } from './settlement.ts';
 import { payTestCheckout, saveTestCard, testCardOutcome, testCheckoutCompany } from './test.ts';
 
@@ -136,6 +136,61 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     }
     // The provider's "setup finished" webhook: billing re-reads the setup and keeps the card.
     await cardSetupNoticed(app.deps, 'test', row.id);
+    return { redirect: row.returnUrl };
+  });
+
+  /** A Square card setup (our /payments/square-card page), found from its session alone. */
+  async function squareSetup(session: string) {
+    const [found] = await app.deps.database.db
+      .select({ companyId: squareCardSetups.companyId })
+      .from(squareCardSetups)
+      // cross-tenant: the public card page names only the session.
+      .where(eq(squareCardSetups.id, session));
+    if (!found) throw new NotFoundError();
+    const tenant = new Tenant(found.companyId);
+    const [row] = await app.deps.database.db
+      .select()
+      .from(squareCardSetups)
+      .where(tenant.where(squareCardSetups, eq(squareCardSetups.id, session)));
+    return { tenant, row: row! };
+  }
+
+  app.get('/integrations/square/card-setup', { config: { access: 'public' } }, async (request) => {
+    const { session } = sessionQuery.parse(request.query);
+    const { tenant, row } = await squareSetup(session);
+    const company = await companyOf(app.deps.database.db, tenant);
+    const { config } = app.deps;
+    return {
+      session: row.id,
+      status: row.status === 'open' && row.expiresAt.getTime() <= Date.now() ? 'expired' : row.status,
+      return_url: row.returnUrl,
+      company: company.name,
+      // What Square's Web Payments SDK needs in the browser (public values).
+      application_id: config.SQUARE_APPLICATION_ID ?? null,
+      location_id: config.SQUARE_LOCATION_ID ?? null,
+      environment: config.SQUARE_ENVIRONMENT,
+    };
+  });
+
+  app.post('/integrations/square/card-setup', { config: { access: 'public' } }, async (request, reply) => {
+    const body = z
+      .object({
+        session: z.string().min(1).max(100),
+        source_id: z.string().min(1).max(500),
+        verification_token: z.string().min(1).max(2000).optional(),
+      })
+      .parse(jsonBody(request));
+    const { tenant, row } = await squareSetup(body.session);
+    const saved = await squareProviderFor(app.deps, tenant).saveCard(
+      row.id,
+      body.source_id,
+      body.verification_token,
+    );
+    if (saved.outcome === 'declined') return reply.code(402).send({ message: saved.message });
+    if (saved.outcome === 'closed') {
+      return reply.code(409).send({ message: 'This page has expired. Please start again.' });
+    }
+    await cardSetupNoticed(app.deps, 'square', row.id);
     return { redirect: row.returnUrl };
   });
 

@@ -3,7 +3,7 @@ import { AppError } from '../errors.ts';
 import { sha256 } from '../secrets.ts';
 import type { Tenant } from '../tenancy.ts';
 import type { PaymentProvider, ProviderName } from './provider.ts';
-import { createSquareProvider } from './square.ts';
+import { createSquareProvider, type SquareProvider } from './square.ts';
 import { createStripeProvider } from './stripe.ts';
 import { createTestProvider } from './test.ts';
 
@@ -36,16 +36,26 @@ export function providerFor(
         ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
       });
     case 'square':
-      if (!config.SQUARE_ACCESS_TOKEN || !config.SQUARE_LOCATION_ID || !config.SQUARE_WEBHOOK_SIGNATURE_KEY)
-        break;
-      return createSquareProvider({
-        accessToken: config.SQUARE_ACCESS_TOKEN,
-        locationId: config.SQUARE_LOCATION_ID,
-        webhookSignatureKey: config.SQUARE_WEBHOOK_SIGNATURE_KEY,
-        notificationUrl: `${config.publicUrl}/integrations/square/webhook`,
-        environment: config.SQUARE_ENVIRONMENT,
-        ...(config.SQUARE_BASE_URL ? { baseUrl: config.SQUARE_BASE_URL } : {}),
-      });
+      return squareProviderFor(deps, tenant, origin);
   }
-  throw new AppError(503, 'Card payments are not set up for this provider yet. Please contact the provider.');
+  throw notSetUp();
+}
+
+const notSetUp = () =>
+  new AppError(503, 'Card payments are not set up for this provider yet. Please contact the provider.');
+
+/** The Square provider with its own extra step (`saveCard`, for our Square card page). */
+export function squareProviderFor(deps: AppDeps, tenant: Tenant, origin?: string): SquareProvider {
+  const { config } = deps;
+  if (!config.SQUARE_ACCESS_TOKEN || !config.SQUARE_LOCATION_ID || !config.SQUARE_WEBHOOK_SIGNATURE_KEY)
+    throw notSetUp();
+  return createSquareProvider({
+    accessToken: config.SQUARE_ACCESS_TOKEN,
+    locationId: config.SQUARE_LOCATION_ID,
+    webhookSignatureKey: config.SQUARE_WEBHOOK_SIGNATURE_KEY,
+    notificationUrl: `${config.publicUrl}/integrations/square/webhook`,
+    environment: config.SQUARE_ENVIRONMENT,
+    ...(config.SQUARE_BASE_URL ? { baseUrl: config.SQUARE_BASE_URL } : {}),
+    cardSetups: { db: deps.database.db, tenant, publicUrl: origin ?? config.publicUrl },
+  });
 }

@@ -1,11 +1,18 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { type Square, SquareClient, SquareEnvironment, SquareError } from 'square';
-import { notBuiltYet } from './not-built-yet.ts';
+import type { Db } from '../../db/client.ts';
+import { randomToken } from '../secrets.ts';
+import type { Tenant } from '../tenancy.ts';
+import { squareCardSetups } from './payments.tables.ts';
 import {
+  type ChargeResult,
   type CheckoutRequest,
   type CheckoutStart,
   type CheckoutState,
   type PaymentProvider,
+  type RefundState,
+  type SavedCard,
   type WebhookNotice,
   WebhookSignatureError,
 } from './provider.ts';
@@ -24,6 +31,11 @@ const MAX_REFERENCE_LENGTH = 40;
 
 const SIGNATURE_HEADER = 'x-square-hmacsha256-signature';
 const PAYMENT_EVENT_TYPES: ReadonlySet<string> = new Set(['payment.created', 'payment.updated']);
+const REFUND_EVENT_TYPES: ReadonlySet<string> = new Set(['refund.created', 'refund.updated']);
+/** Square refuses idempotency keys longer than this (payments, refunds, cards). */
+const MAX_IDEMPOTENCY_KEY_LENGTH = 45;
+/** How long our "save a card" page stays open. */
+const CARD_SETUP_HOURS = 24;
 
 export interface SquareProviderOptions {
   accessToken: string;
@@ -34,6 +46,26 @@ export interface SquareProviderOptions {
   environment: 'sandbox' | 'production';
   /** Where the API is (tests: a local stub); overrides `environment`. */
   baseUrl?: string;
+  /**
+   * Card setups live in our table (square_card_setups) and are done on our page at `publicUrl`:
+   * needed by `startCardSetup`, `getCardSetup` and `saveCard`.
+   */
+  cardSetups?: { db: Db; tenant: Tenant; publicUrl: string };
+}
+
+/** The Square provider, plus the step of its card setup that our own card page performs. */
+export interface SquareProvider extends PaymentProvider {
+  /**
+   * Saves the card Square's Web Payments SDK tokenized on our page (`sourceId`) on the family's
+   * customer (created when they have none) and marks the setup saved. Idempotent per setup.
+   * `closed` when the setup is no longer open (saved already, expired); `declined` in Square's
+   * words when Square refuses the card.
+   */
+  saveCard(
+    sessionId: string,
+    sourceId: string,
+    verificationToken?: string,
+  ): Promise<{ outcome: 'saved' | 'closed' } | { outcome: 'declined'; message: string }>;
 }
 
 /**
@@ -49,7 +81,7 @@ export interface SquareProviderOptions {
  *   const start = await square.createCheckout({ reference: 'B-1001', amount: 4500, currency: 'AUD', ... });
  *   // start: { kind: 'redirect', sessionId: <order id>, url: <payment link> }
  */
-export function createSquareProvider(options: SquareProviderOptions): PaymentProvider {
+export function createSquareProvider(options: SquareProviderOptions): SquareProvider {
   const client = new SquareClient({
     token: options.accessToken,
     version: SQUARE_API_VERSION,
@@ -179,15 +211,220 @@ export function createSquareProvider(options: SquareProviderOptions): PaymentPro
       const event = JSON.parse(rawBody.toString('utf8')) as {
         event_id?: unknown;
         type?: unknown;
-        data?: { object?: { payment?: { order_id?: unknown } } };
+        data?: { object?: { payment?: { order_id?: unknown }; refund?: { id?: unknown } } };
       };
-      if (typeof event.type !== 'string' || !PAYMENT_EVENT_TYPES.has(event.type)) return null;
+      if (typeof event.type !== 'string' || typeof event.event_id !== 'string') return null;
+      if (REFUND_EVENT_TYPES.has(event.type)) {
+        const refundId = event.data?.object?.refund?.id;
+        return typeof refundId === 'string'
+          ? { kind: 'refund', eventId: event.event_id, refundRef: refundId }
+          : null;
+      }
+      if (!PAYMENT_EVENT_TYPES.has(event.type)) return null;
       const orderId = event.data?.object?.payment?.order_id;
-      if (typeof event.event_id !== 'string' || typeof orderId !== 'string') return null;
+      if (typeof orderId !== 'string') return null;
       return { kind: 'checkout', eventId: event.event_id, sessionId: orderId };
     },
-    ...notBuiltYet, // TEMPORARY (lead, issue 15): the providers engineer replaces this today.
+
+    async refund(request): Promise<RefundState> {
+      assertCents(request.amount);
+      const { refund } = await client.refunds.refundPayment({
+        idempotencyKey: squareKey(request.idempotencyKey),
+        paymentId: await paymentIdOf(request.paymentRef),
+        amountMoney: {
+          amount: BigInt(request.amount),
+          currency: request.currency.toUpperCase() as Square.Currency,
+        },
+        reason: request.reason.slice(0, 192),
+      });
+      if (!refund) throw new Error('Square returned no refund.');
+      return refundState(refund);
+    },
+
+    async getRefund(refundRef: string): Promise<RefundState> {
+      const { refund } = await client.refunds.get({ refundId: refundRef });
+      if (!refund) throw new Error(`Square returned no refund for ${refundRef}.`);
+      return refundState(refund);
+    },
+
+    async startCardSetup(request): Promise<CheckoutStart> {
+      const { db, tenant, publicUrl } = setups();
+      const id = `sqcs_${randomToken(18)}`;
+      await db.insert(squareCardSetups).values(
+        tenant.values({
+          id,
+          reference: request.reference,
+          customerEmail: request.customerEmail,
+          customerName: request.customerName,
+          customerRef: request.customerRef,
+          returnUrl: request.returnUrl,
+          expiresAt: new Date(Date.now() + CARD_SETUP_HOURS * 60 * 60 * 1000),
+        }),
+      );
+      return { kind: 'redirect', sessionId: id, url: `${publicUrl}/payments/square-card?session=${id}` };
+    },
+
+    async getCardSetup(sessionId: string): Promise<SavedCard | null> {
+      const setup = await readSetup(sessionId);
+      if (setup.status !== 'saved' || !setup.cardRef || !setup.customerRef) return null;
+      // Square's card as it is now (expiry, brand), not a copy of what it was.
+      const { card } = await client.cards.get({ cardId: setup.cardRef });
+      if (!card?.id) throw new Error(`Square returned no card for ${setup.cardRef}.`);
+      return {
+        customerRef: setup.customerRef,
+        cardRef: card.id,
+        brand: (card.cardBrand ?? 'OTHER_BRAND').toLowerCase(),
+        last4: card.last4 ?? '',
+        expMonth: Number(card.expMonth ?? 0),
+        expYear: Number(card.expYear ?? 0),
+      };
+    },
+
+    async saveCard(sessionId, sourceId, verificationToken) {
+      const { db, tenant } = setups();
+      const setup = await readSetup(sessionId);
+      if (setup.status !== 'open' || setup.expiresAt.getTime() <= Date.now()) return { outcome: 'closed' };
+      const customerRef = setup.customerRef ?? (await createCustomer(setup));
+      let card: Square.Card | undefined;
+      try {
+        ({ card } = await client.cards.create({
+          // One card per token: a page posting the same token twice saves it once.
+          idempotencyKey: squareKey(`card:${setup.id}:${sourceId}`),
+          sourceId,
+          ...(verificationToken ? { verificationToken } : {}),
+          card: { customerId: customerRef, referenceId: setup.reference.slice(0, 128) },
+        }));
+      } catch (error) {
+        const refused = declineOf(error);
+        if (!refused) throw error;
+        return { outcome: 'declined', message: refused.detail ?? refused.code };
+      }
+      if (!card?.id) throw new Error('Square returned no card.');
+      const saved = await db
+        .update(squareCardSetups)
+        .set({ status: 'saved', customerRef, cardRef: card.id })
+        .where(
+          tenant.where(
+            squareCardSetups,
+            eq(squareCardSetups.id, sessionId),
+            eq(squareCardSetups.status, 'open'),
+            sql`${squareCardSetups.expiresAt} > now()`,
+          ),
+        )
+        .returning({ id: squareCardSetups.id });
+      return { outcome: saved.length === 1 ? 'saved' : 'closed' };
+    },
+
+    async chargeSavedCard(request): Promise<ChargeResult> {
+      assertCents(request.amount);
+      let payment: Square.Payment | undefined;
+      try {
+        ({ payment } = await client.payments.create({
+          sourceId: request.cardRef,
+          customerId: request.customerRef,
+          idempotencyKey: squareKey(request.idempotencyKey),
+          amountMoney: {
+            amount: BigInt(request.amount),
+            currency: request.currency.toUpperCase() as Square.Currency,
+          },
+          autocomplete: true,
+          locationId: options.locationId,
+          referenceId: request.reference.slice(0, MAX_REFERENCE_LENGTH),
+          note: request.description.slice(0, 500),
+        }));
+      } catch (error) {
+        // A declined card is a failed charge in Square's words; anything else is a real failure.
+        const declined = declineOf(error);
+        if (!declined) throw error;
+        const failed = ((error as SquareError).body as { payment?: { id?: string } } | undefined)?.payment
+          ?.id;
+        return {
+          paymentRef: failed ?? `declined:${request.idempotencyKey}`,
+          status: 'failed',
+          failureReason: declined.detail ?? declined.code,
+        };
+      }
+      if (!payment?.id) throw new Error('Square returned no payment.');
+      if (payment.status === 'COMPLETED')
+        return { paymentRef: payment.id, status: 'paid', failureReason: null };
+      if (payment.status === 'FAILED' || payment.status === 'CANCELED') {
+        return { paymentRef: payment.id, status: 'failed', failureReason: 'Your card was declined.' };
+      }
+      throw new Error(`Square payment ${payment.id} is ${payment.status}, not completed or failed.`);
+    },
   };
+
+  function setups(): NonNullable<SquareProviderOptions['cardSetups']> {
+    if (!options.cardSetups) throw new Error('Square card setups need the database (cardSetups option).');
+    return options.cardSetups;
+  }
+
+  async function readSetup(sessionId: string) {
+    const { db, tenant } = setups();
+    const [setup] = await db
+      .select()
+      .from(squareCardSetups)
+      .where(tenant.where(squareCardSetups, eq(squareCardSetups.id, sessionId)));
+    if (!setup) throw new Error(`unknown Square card setup ${sessionId}`);
+    return setup;
+  }
+
+  async function createCustomer(setup: typeof squareCardSetups.$inferSelect): Promise<string> {
+    const [givenName, ...family] = setup.customerName.trim().split(/\s+/);
+    const { customer } = await client.customers.create({
+      idempotencyKey: squareKey(`customer:${setup.id}`),
+      ...(givenName ? { givenName } : {}),
+      ...(family.length > 0 ? { familyName: family.join(' ') } : {}),
+      emailAddress: setup.customerEmail,
+      referenceId: setup.reference,
+    });
+    if (!customer?.id) throw new Error('Square returned no customer.');
+    return customer.id;
+  }
+
+  /**
+   * The Square payment behind what we recorded: a checkout's session id is its ORDER id (the
+   * payment is its captured card tender's); an off-session charge recorded the payment id itself.
+   */
+  async function paymentIdOf(paymentRef: string): Promise<string> {
+    let order: Square.Order;
+    try {
+      order = await readOrder(paymentRef);
+    } catch (error) {
+      if (error instanceof SquareError && error.statusCode === 404) return paymentRef;
+      throw error;
+    }
+    const tender = (order.tenders ?? []).find((t) => tenderSettled(t) && t.paymentId);
+    if (!tender?.paymentId) throw new Error(`Square order ${paymentRef} has no payment to refund.`);
+    return tender.paymentId;
+  }
+}
+
+/** Square's refund status as ours: PENDING until COMPLETED, or REJECTED/FAILED. */
+export function refundState(refund: Square.PaymentRefund): RefundState {
+  const status =
+    refund.status === 'COMPLETED'
+      ? 'succeeded'
+      : refund.status === 'REJECTED' || refund.status === 'FAILED'
+        ? 'failed'
+        : 'pending';
+  return {
+    refundRef: refund.id,
+    status,
+    amount: Number(refund.amountMoney.amount ?? 0n),
+    failureReason:
+      status !== 'failed'
+        ? null
+        : refund.status === 'REJECTED'
+          ? 'Square rejected the refund.'
+          : 'The refund failed at the card network.',
+  };
+}
+
+/** Our keys as Square takes them: long ones are hashed (the same key always gives the same hash). */
+export function squareKey(key: string): string {
+  if (key.length <= MAX_IDEMPOTENCY_KEY_LENGTH) return key;
+  return createHash('sha256').update(key).digest('hex').slice(0, MAX_IDEMPOTENCY_KEY_LENGTH);
 }
 
 /**
@@ -249,6 +486,13 @@ function tenderSettled(tender: Square.Tender): boolean {
     default:
       return true;
   }
+}
+
+/** Square refusing the card itself (PAYMENT_METHOD_ERROR: CARD_DECLINED, INSUFFICIENT_FUNDS, …). */
+function declineOf(error: unknown): SquareError.BodyError | undefined {
+  return error instanceof SquareError
+    ? error.errors.find((e) => e.category === 'PAYMENT_METHOD_ERROR')
+    : undefined;
 }
 
 function hasErrorCode(error: unknown, code: string): boolean {

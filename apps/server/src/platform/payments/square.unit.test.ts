@@ -1,7 +1,7 @@
-import { SquareError, WebhooksHelper } from 'square';
+import { SquareClient, SquareError, WebhooksHelper } from 'square';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CheckoutRequest, type PaymentProvider, WebhookSignatureError } from './provider.ts';
-import { createSquareProvider, PAYMENT_LINK_METADATA_KEY, SQUARE_API_VERSION } from './square.ts';
+import { createSquareProvider, PAYMENT_LINK_METADATA_KEY, SQUARE_API_VERSION, squareKey } from './square.ts';
 import { type SquareStub, start } from './testing/square-stub.ts';
 
 // The adapter runs through the real square SDK over HTTP against a local stand-in for Square.
@@ -234,5 +234,185 @@ describe('square provider: webhooks', () => {
     expect(
       await provider.parseWebhook(Buffer.from(body), { 'x-square-hmacsha256-signature': stub.sign(body) }),
     ).toBeNull();
+  });
+});
+
+describe('square provider: refunds', () => {
+  async function paidOrder(amount = 5_000) {
+    const { sessionId } = await provider.createCheckout(checkoutRequest({ amount }));
+    return { sessionId, payment: stub.markPaid(sessionId) };
+  }
+
+  it("refunds a checkout's payment (found from its order's tender) with our idempotency key", async () => {
+    const { sessionId, payment } = await paidOrder();
+    const state = await provider.refund({
+      paymentRef: sessionId,
+      amount: 1_500,
+      currency: 'aud',
+      reason: 'Class cancelled',
+      idempotencyKey: 'refund-51',
+    });
+    expect(state).toEqual({
+      refundRef: expect.any(String),
+      status: 'pending',
+      amount: 1_500,
+      failureReason: null,
+    });
+    expect(requestsTo('POST', '/v2/refunds').at(-1)?.body).toEqual({
+      idempotency_key: 'refund-51',
+      payment_id: payment.id,
+      amount_money: { amount: 1_500, currency: 'AUD' },
+      reason: 'Class cancelled',
+    });
+    expect(stub.refunds.get(state.refundRef)?.payment_id).toBe(payment.id);
+  });
+
+  it('makes one refund for one key, and hashes keys longer than Square takes', async () => {
+    const { sessionId, payment } = await paidOrder();
+    const key = `refund-${'x'.repeat(60)}`;
+    const request = {
+      paymentRef: sessionId,
+      amount: 700,
+      currency: 'AUD',
+      reason: 'Sick',
+      idempotencyKey: key,
+    };
+    const first = await provider.refund(request);
+    const again = await provider.refund(request);
+    expect(again.refundRef).toBe(first.refundRef);
+    expect([...stub.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
+    expect(requestsTo('POST', '/v2/refunds').at(-1)?.body).toMatchObject({ idempotency_key: squareKey(key) });
+    expect(squareKey(key)).toHaveLength(45);
+  });
+
+  it('reads a refund as Square moves it on', async () => {
+    const { sessionId } = await paidOrder();
+    const base = { paymentRef: sessionId, amount: 100, currency: 'AUD', reason: 'x' };
+    const done = await provider.refund({ ...base, idempotencyKey: 'refund-52' });
+    stub.settleRefund(done.refundRef, 'COMPLETED');
+    expect(await provider.getRefund(done.refundRef)).toEqual({ ...done, status: 'succeeded' });
+    const rejected = await provider.refund({ ...base, idempotencyKey: 'refund-53' });
+    stub.settleRefund(rejected.refundRef, 'REJECTED');
+    expect(await provider.getRefund(rejected.refundRef)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Square rejected the refund.',
+    });
+  });
+
+  it('does not hide a refund Square refuses, or an order nobody paid', async () => {
+    const { sessionId } = await paidOrder(1_000);
+    const base = { currency: 'AUD', reason: 'x' };
+    await expect(
+      provider.refund({ ...base, paymentRef: sessionId, amount: 1_001, idempotencyKey: 'refund-54' }),
+    ).rejects.toBeInstanceOf(SquareError);
+    const unpaid = await provider.createCheckout(checkoutRequest());
+    await expect(
+      provider.refund({ ...base, paymentRef: unpaid.sessionId, amount: 100, idempotencyKey: 'refund-55' }),
+    ).rejects.toThrow(/no payment to refund/);
+  });
+});
+
+describe('square provider: off-session charges of a saved card', () => {
+  // The card on file is made through the square SDK itself, as our card page's route does.
+  async function cardOnFile() {
+    const square = new SquareClient({
+      token: stub.accessToken,
+      baseUrl: stub.url,
+      version: SQUARE_API_VERSION,
+    });
+    const { customer } = await square.customers.create({
+      idempotencyKey: crypto.randomUUID(),
+      emailAddress: 'p@x.test',
+    });
+    const { card } = await square.cards.create({
+      idempotencyKey: crypto.randomUUID(),
+      sourceId: 'cnon:card-nonce-ok',
+      card: { customerId: customer!.id! },
+    });
+    return { customerRef: customer!.id!, cardRef: card!.id! };
+  }
+
+  const charge = (card: { customerRef: string; cardRef: string }, key: string) => ({
+    ...card,
+    amount: 12_000,
+    currency: 'AUD',
+    description: 'Term 1 instalment 2',
+    reference: 'INV-7',
+    idempotencyKey: key,
+  });
+
+  it('charges the card on file once per idempotency key, and the charge can be refunded', async () => {
+    const card = await cardOnFile();
+    const first = await provider.chargeSavedCard(charge(card, 'instalment-5-1'));
+    expect(first).toEqual({ paymentRef: expect.any(String), status: 'paid', failureReason: null });
+    expect(requestsTo('POST', '/v2/payments').at(-1)?.body).toMatchObject({
+      source_id: card.cardRef,
+      customer_id: card.customerRef,
+      idempotency_key: 'instalment-5-1',
+      amount_money: { amount: 12_000, currency: 'AUD' },
+      autocomplete: true,
+      location_id: stub.locationId,
+      reference_id: 'INV-7',
+    });
+    const count = stub.payments.size;
+    expect(await provider.chargeSavedCard(charge(card, 'instalment-5-1'))).toEqual(first);
+    expect(stub.payments.size, 'the same key charges nothing more').toBe(count);
+
+    const refund = await provider.refund({
+      paymentRef: first.paymentRef,
+      amount: 12_000,
+      currency: 'AUD',
+      reason: 'Withdrawn',
+      idempotencyKey: 'refund-56',
+    });
+    expect(stub.refunds.get(refund.refundRef)?.payment_id).toBe(first.paymentRef);
+  });
+
+  it("answers a declined card as a failed charge in Square's words, and throws on other errors", async () => {
+    const card = await cardOnFile();
+    stub.declineChargesOf(card.cardRef);
+    expect(await provider.chargeSavedCard(charge(card, 'instalment-6-1'))).toEqual({
+      paymentRef: expect.any(String),
+      status: 'failed',
+      failureReason: "Authorization error: 'CARD_DECLINED'",
+    });
+    await expect(
+      provider.chargeSavedCard(charge({ ...card, cardRef: 'ccof:missing' }, 'instalment-6-2')),
+    ).rejects.toBeInstanceOf(SquareError);
+  });
+});
+
+describe('square provider: refund webhooks', () => {
+  async function refund() {
+    const { sessionId } = await provider.createCheckout(checkoutRequest());
+    stub.markPaid(sessionId);
+    const state = await provider.refund({
+      paymentRef: sessionId,
+      amount: 100,
+      currency: 'AUD',
+      reason: 'x',
+      idempotencyKey: crypto.randomUUID(),
+    });
+    return stub.refunds.get(state.refundRef)!;
+  }
+
+  it('names the refund of refund events', async () => {
+    const found = await refund();
+    for (const type of ['refund.created', 'refund.updated']) {
+      const event = stub.refundEvent(type, found);
+      const notice = await provider.parseWebhook(Buffer.from(event.body), {
+        'x-square-hmacsha256-signature': stub.sign(event.body),
+      });
+      expect(notice, type).toEqual({ kind: 'refund', eventId: event.eventId, refundRef: found.id });
+    }
+  });
+
+  it('refuses a refund event signed with another key', async () => {
+    const event = stub.refundEvent('refund.updated', await refund());
+    await expect(
+      provider.parseWebhook(Buffer.from(event.body), {
+        'x-square-hmacsha256-signature': stub.sign(event.body, { key: 'attacker-key' }),
+      }),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
   });
 });

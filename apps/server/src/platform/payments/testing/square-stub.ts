@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net';
  * SDK and real HTTP. It speaks Square's wire format (snake_case JSON, `{ errors: [...] }` on
  * failure, order versions) and keeps orders and payment links in memory, standing in for Square's
  * own state, not for ours. Payment-link orders start as DRAFT and turn OPEN when paid, as Square's.
+ * It also speaks refunds, customers, cards on file and card payments (idempotent by key), with
+ * Square's sandbox nonces: `cnon:card-nonce-ok` saves a Visa ending 1111, `cnon:card-nonce-declined`
+ * is refused.
  */
 
 export interface StubMoney {
@@ -63,14 +66,43 @@ export interface StubPaymentLink {
 
 export interface StubPayment {
   id: string;
-  order_id: string;
+  order_id?: string;
   location_id: string;
-  status: 'COMPLETED';
+  status: 'COMPLETED' | 'FAILED';
+  source_type: 'CARD';
+  customer_id?: string;
+  card_details?: { status: string; card: { id?: string; card_brand: string; last_4: string } };
+  reference_id?: string;
   amount_money: StubMoney;
   total_money: StubMoney;
-  source_type: 'CARD';
   created_at: string;
   updated_at: string;
+  version: number;
+}
+
+export interface StubRefund {
+  id: string;
+  status: 'PENDING' | 'COMPLETED' | 'REJECTED' | 'FAILED';
+  location_id: string;
+  amount_money: StubMoney;
+  payment_id: string;
+  order_id?: string;
+  reason?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StubCard {
+  id: string;
+  card_brand: string;
+  last_4: string;
+  exp_month: number;
+  exp_year: number;
+  customer_id: string;
+  reference_id?: string;
+  enabled: boolean;
+  card_type: string;
+  created_at: string;
   version: number;
 }
 
@@ -92,6 +124,16 @@ export interface SquareStub {
   requests: StubRequest[];
   orders: Map<string, StubOrder>;
   links: Map<string, StubPaymentLink>;
+  payments: Map<string, StubPayment>;
+  refunds: Map<string, StubRefund>;
+  customers: Map<string, Record<string, unknown>>;
+  cards: Map<string, StubCard>;
+  /** From now on every charge of this card is declined (the card saved fine). */
+  declineChargesOf(cardId: string): void;
+  /** A refund's later state, as Square moves it on (then sends `refund.updated`). */
+  settleRefund(refundId: string, status: StubRefund['status']): StubRefund;
+  /** A `refund.*` webhook body as Square sends it. */
+  refundEvent(type: string, refund: StubRefund): { eventId: string; body: string };
   /** Whether deleting a link cancels its open order (Square's documented behaviour; default true). */
   deleteCancelsOrder: boolean;
   /** Square moves an order's version on its own at times: the next update then meets a newer one. */
@@ -130,7 +172,38 @@ export async function start(
     deleteCancelsOrder: true,
   };
 
+  const payments = new Map<string, StubPayment>();
+  const refunds = new Map<string, StubRefund>();
+  const customers = new Map<string, Record<string, unknown>>();
+  const cards = new Map<string, StubCard>();
+  const decliningCards = new Set<string>();
+  /** First answers of the card-on-file endpoints by idempotency key, replayed for the same key. */
+  const answered = new Map<string, Answer>();
+
+  function once(path: string, body: Record<string, unknown>, make: () => Answer): Answer {
+    const key = typeof body.idempotency_key === 'string' ? body.idempotency_key : '';
+    if (!key) return squareError(400, 'MISSING_REQUIRED_PARAMETER', 'idempotency_key is required.');
+    if (key.length > 45)
+      return squareError(400, 'VALUE_TOO_LONG', 'Field must not be greater than 45 length.');
+    const earlier = answered.get(`${path} ${key}`);
+    if (earlier) return earlier;
+    const answer = make();
+    answered.set(`${path} ${key}`, answer);
+    return answer;
+  }
+
   function handle(method: string, path: string, body: Record<string, unknown>): Answer {
+    if (method === 'POST' && path === '/v2/refunds') return once(path, body, () => createRefund(body));
+    if (method === 'POST' && path === '/v2/customers') return once(path, body, () => createCustomer(body));
+    if (method === 'POST' && path === '/v2/cards') return once(path, body, () => createCard(body));
+    if (method === 'POST' && path === '/v2/payments') return once(path, body, () => createPayment(body));
+    const item = /^\/v2\/(refunds|cards)\/([^/]+)$/.exec(path);
+    if (item && method === 'GET') {
+      const key = decodeURIComponent(item[2]!);
+      const found = item[1] === 'refunds' ? refunds.get(key) : cards.get(key);
+      if (!found) return squareError(404, 'NOT_FOUND', `Could not find ${item[1]} ${key}.`);
+      return { status: 200, json: item[1] === 'refunds' ? { refund: found } : { card: found } };
+    }
     if (method === 'POST' && path === '/v2/online-checkout/payment-links') return createLink(body);
     const link = /^\/v2\/online-checkout\/payment-links\/([^/]+)$/.exec(path);
     if (link) {
@@ -240,6 +313,117 @@ export async function start(
     };
     if (key) createdByKey.set(key, answer);
     return answer;
+  }
+
+  function createRefund(body: Record<string, unknown>): Answer {
+    const payment = payments.get(String(body.payment_id ?? ''));
+    if (payment?.status !== 'COMPLETED')
+      return squareError(404, 'NOT_FOUND', `Payment ${body.payment_id} not found.`);
+    const money = body.amount_money as StubMoney | undefined;
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment_id === payment.id && r.status !== 'REJECTED' && r.status !== 'FAILED')
+      .reduce((sum, r) => sum + r.amount_money.amount, 0);
+    if (!money || !Number.isInteger(money.amount) || money.amount <= 0) {
+      return squareError(400, 'INVALID_VALUE', 'amount_money must be positive.', 'amount_money.amount');
+    }
+    if (money.amount > payment.amount_money.amount - refunded) {
+      return squareError(
+        400,
+        'REFUND_AMOUNT_INVALID',
+        'The requested refund amount exceeds the amount available to refund.',
+      );
+    }
+    const now = new Date().toISOString();
+    const refund: StubRefund = {
+      id: `${payment.id}_${id(20)}`,
+      status: 'PENDING',
+      location_id: payment.location_id,
+      amount_money: money,
+      payment_id: payment.id,
+      ...(payment.order_id ? { order_id: payment.order_id } : {}),
+      ...(typeof body.reason === 'string' ? { reason: body.reason } : {}),
+      created_at: now,
+      updated_at: now,
+    };
+    refunds.set(refund.id, refund);
+    return { status: 200, json: { refund } };
+  }
+
+  function createCustomer(body: Record<string, unknown>): Answer {
+    const now = new Date().toISOString();
+    const { idempotency_key: _key, ...fields } = body;
+    const customer = { id: id(26).toUpperCase(), ...fields, created_at: now, updated_at: now, version: 0 };
+    customers.set(customer.id, customer);
+    return { status: 200, json: { customer } };
+  }
+
+  function createCard(body: Record<string, unknown>): Answer {
+    const card = (body.card ?? {}) as { customer_id?: string; reference_id?: string };
+    if (!card.customer_id || !customers.has(card.customer_id)) {
+      return squareError(400, 'NOT_FOUND', `Customer ${card.customer_id} not found.`, 'card.customer_id');
+    }
+    if (body.source_id === 'cnon:card-nonce-declined') return declined('CARD_DECLINED', 'Card declined.');
+    if (body.source_id !== 'cnon:card-nonce-ok') {
+      return squareError(400, 'INVALID_CARD_DATA', 'Invalid card nonce.', 'source_id');
+    }
+    const saved: StubCard = {
+      id: `ccof:${id(16)}`,
+      card_brand: 'VISA',
+      last_4: '1111',
+      exp_month: 11,
+      exp_year: new Date().getFullYear() + 4,
+      customer_id: card.customer_id,
+      ...(card.reference_id ? { reference_id: card.reference_id } : {}),
+      enabled: true,
+      card_type: 'CREDIT',
+      created_at: new Date().toISOString(),
+      version: 1,
+    };
+    cards.set(saved.id, saved);
+    return { status: 200, json: { card: saved } };
+  }
+
+  function createPayment(body: Record<string, unknown>): Answer {
+    const card = cards.get(String(body.source_id ?? ''));
+    if (!card) return squareError(404, 'NOT_FOUND', `Card ${body.source_id} not found.`, 'source_id');
+    if (card.customer_id !== body.customer_id) {
+      return squareError(400, 'INVALID_VALUE', 'The card does not belong to this customer.', 'customer_id');
+    }
+    if (body.location_id !== locationId) return squareError(400, 'NOT_FOUND', 'Location not found.');
+    const money = body.amount_money as StubMoney | undefined;
+    if (!money || !Number.isInteger(money.amount) || money.amount <= 0) {
+      return squareError(400, 'INVALID_VALUE', 'amount_money must be positive.', 'amount_money.amount');
+    }
+    const now = new Date().toISOString();
+    const failed = decliningCards.has(card.id);
+    const payment: StubPayment = {
+      id: id(29),
+      location_id: locationId,
+      status: failed ? 'FAILED' : 'COMPLETED',
+      source_type: 'CARD',
+      customer_id: card.customer_id,
+      card_details: {
+        status: failed ? 'FAILED' : 'CAPTURED',
+        card: { id: card.id, card_brand: card.card_brand, last_4: card.last_4 },
+      },
+      ...(typeof body.reference_id === 'string' ? { reference_id: body.reference_id } : {}),
+      amount_money: money,
+      total_money: money,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    };
+    payments.set(payment.id, payment);
+    if (failed) return declined('CARD_DECLINED', "Authorization error: 'CARD_DECLINED'", payment);
+    return { status: 200, json: { payment } };
+  }
+
+  /** How Square answers a refused card: PAYMENT_METHOD_ERROR, with the failed payment when there is one. */
+  function declined(code: string, detail: string, payment?: StubPayment): Answer {
+    return {
+      status: 400,
+      json: { errors: [{ category: 'PAYMENT_METHOD_ERROR', code, detail }], ...(payment ? { payment } : {}) },
+    };
   }
 
   function deleteLink(link: StubPaymentLink): Answer {
@@ -359,6 +543,31 @@ export async function start(
     requests,
     orders,
     links,
+    payments,
+    refunds,
+    customers,
+    cards,
+    declineChargesOf(cardId: string) {
+      decliningCards.add(cardId);
+    },
+    settleRefund(refundId: string, status: StubRefund['status']) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`square stub: no refund ${refundId}`);
+      refund.status = status;
+      refund.updated_at = new Date().toISOString();
+      return refund;
+    },
+    refundEvent(type: string, refund: StubRefund) {
+      const eventId = randomUUID();
+      const body = JSON.stringify({
+        merchant_id: 'MSTUB000001',
+        type,
+        event_id: eventId,
+        created_at: new Date().toISOString(),
+        data: { type: 'refund', id: refund.id, object: { refund } },
+      });
+      return { eventId, body };
+    },
     bumpVersionBeforeNextUpdate() {
       bumpVersion = true;
     },
@@ -396,6 +605,7 @@ export async function start(
           payment_id: payment.id,
         },
       ];
+      payments.set(payment.id, payment);
       order.state = 'OPEN';
       order.net_amount_due_money = { amount: 0, currency: order.total_money.currency };
       touch(order);
