@@ -90,6 +90,9 @@ const COMMON_NAMES = [
   'signature',
   'agree',
   'kind',
+  // The accounting settings (features/billing/accounting).
+  'sales_account_code',
+  'sync_from',
   'booking_id',
   'legal_name',
   'abn',

@@ -662,8 +662,9 @@ async function takeLease(db: Db, tenant: Tenant): Promise<boolean> {
  */
 export async function syncAccounting(deps: AppDeps, tenant: Tenant): Promise<AccountingSyncResponse> {
   const { db } = deps.database;
-  const settings = await settingsOf(db, tenant);
-  if (connectionState(deps, settings) !== 'connected')
+  // Read, not made: a refused request writes nothing.
+  const [settings] = await db.select().from(accountingSettings).where(tenant.where(accountingSettings));
+  if (!settings || connectionState(deps, settings) !== 'connected')
     throw new BadRequestError(accountingMessages.notConnected);
   if (!(await takeLease(db, tenant)))
     return { sent: 0, failed: 0, message: 'A sync is already running; it will finish in a moment.' };
