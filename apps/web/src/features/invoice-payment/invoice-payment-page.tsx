@@ -98,7 +98,7 @@ function Payment({ data, returned }: { data: InvoicePaymentResponse; returned: b
         <Stack gap="sm">
           <Group justify="space-between" wrap="nowrap">
             <Title order={2} size="h4">
-              Invoice {invoice.code}
+              Summary
             </Title>
             <Badge color={statusColors[invoice.status] ?? 'gray'} variant="light">
               {invoiceStatusLabels[invoice.status as InvoiceStatus] ?? invoice.status}

@@ -102,6 +102,7 @@ export function RecordPaymentPage() {
         <PaymentForm
           key={`${options.data.family?.id ?? 0}-${round}`}
           options={options.data}
+          firstOpen={round === 0}
           loading={options.isFetching}
           onFamily={(id) => {
             setRecorded(null);
@@ -121,11 +122,14 @@ export function RecordPaymentPage() {
 
 function PaymentForm({
   options,
+  firstOpen,
   loading,
   onFamily,
   onRecorded,
 }: {
   options: RecordPaymentOptions;
+  /** Opened from a party's link: its balance is the amount (not again after a payment is saved). */
+  firstOpen: boolean;
   loading: boolean;
   onFamily: (id: number | undefined) => void;
   onRecorded: (response: RecordPaymentResponse) => void;
@@ -133,7 +137,9 @@ function PaymentForm({
   const money = (cents: number) => formatMoney(cents, options.currency);
   const linkedParty = options.parties.find((p) => p.id === options.selected.party_booking_id);
   const [method, setMethod] = useState<RecordedMethod | null>('cash');
-  const [dollars, setDollars] = useState<number | ''>(linkedParty ? linkedParty.balance / 100 : '');
+  const [dollars, setDollars] = useState<number | ''>(
+    linkedParty && firstOpen ? linkedParty.balance / 100 : '',
+  );
   const [receivedOn, setReceivedOn] = useState(options.today);
   const [reference, setReference] = useState('');
   const [partyId, setPartyId] = useState<number | null>(linkedParty?.id ?? null);
