@@ -94,13 +94,22 @@ const isApiPath = (url: string) =>
   API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
 
 /** Origins the payment providers' embedded forms load from (PCI DSS SAQ A: nothing else may run). */
-const PAYMENT_SCRIPT_ORIGINS = ['https://js.stripe.com'];
+// Stripe.js; Square's Web Payments SDK (our Square card page, /payments/square-card).
+const SQUARE_WEB_SDK_ORIGINS = ['https://web.squarecdn.com', 'https://sandbox.web.squarecdn.com'];
+const PAYMENT_SCRIPT_ORIGINS = ['https://js.stripe.com', ...SQUARE_WEB_SDK_ORIGINS];
 const PAYMENT_FRAME_ORIGINS = [
   'https://js.stripe.com',
   'https://checkout.stripe.com',
   'https://hooks.stripe.com',
+  ...SQUARE_WEB_SDK_ORIGINS,
 ];
-const PAYMENT_CONNECT_ORIGINS = ['https://api.stripe.com', 'https://checkout.stripe.com'];
+const PAYMENT_CONNECT_ORIGINS = [
+  'https://api.stripe.com',
+  'https://checkout.stripe.com',
+  ...SQUARE_WEB_SDK_ORIGINS,
+  'https://pci-connect.squareup.com',
+  'https://pci-connect.squareupsandbox.com',
+];
 
 /**
  * Builds the whole HTTP application without listening, so tests can `inject` requests.

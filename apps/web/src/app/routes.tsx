@@ -322,6 +322,13 @@ export const routes: RouteObject[] = [
               (m) => m.TestCardPage,
             ),
           },
+          {
+            path: 'payments/square-card',
+            lazy: page(
+              () => import('../features/payments/square-card-page'),
+              (m) => m.SquareCardPage,
+            ),
+          },
         ],
       },
 
