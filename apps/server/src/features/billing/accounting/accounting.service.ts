@@ -450,7 +450,14 @@ async function pendingRecords(db: Db, tenant: Tenant, mapping: Mapping) {
     .select({ note: creditNotes, invoice: invoices })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .where(tenant.where(creditNotes, gte(creditNotes.issuedOn, from), notSynced('credit_note', creditNotes)))
+    .where(
+      tenant.where(
+        creditNotes,
+        gte(creditNotes.issuedOn, from),
+        gte(invoices.issuedOn, from),
+        notSynced('credit_note', creditNotes),
+      ),
+    )
     .orderBy(asc(creditNotes.id));
   const allocations = await paymentRows(db, tenant, [notSynced('payment', paymentAllocations)]);
   const refundRows = await refundRowsOf(db, tenant, [notSynced('refund', refunds)]);
@@ -458,8 +465,13 @@ async function pendingRecords(db: Db, tenant: Tenant, mapping: Mapping) {
   return {
     invoices: await exportInvoices(db, tenant, mapping, invoiceRows),
     creditNotes: notes.map(({ note, invoice }) => creditNoteOf(mapping, note, invoice)),
-    payments: allocations.filter((row) => date(row.at) >= from).map((row) => paymentOf(mapping, row)),
-    refunds: refundRows.filter((row) => date(row.at) >= from).map((row) => refundOf(mapping, row)),
+    // What pays or refunds an invoice older than the sync's start stays out with that invoice.
+    payments: allocations
+      .filter((row) => date(row.at) >= from && (row.invoice.issuedOn ?? '') >= from)
+      .map((row) => paymentOf(mapping, row)),
+    refunds: refundRows
+      .filter((row) => date(row.at) >= from && (row.invoice.issuedOn ?? '') >= from)
+      .map((row) => refundOf(mapping, row)),
   };
 }
 
