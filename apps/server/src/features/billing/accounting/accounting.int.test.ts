@@ -5,7 +5,8 @@ import { Tenant } from '../../../platform/tenancy.ts';
 import { todayIn } from '../../../platform/time.ts';
 import { createCompany, createUser, sessionFor } from '../../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../../testing/harness.ts';
-import { allocatePayment, createInvoice, issueCreditNote } from '../ledger.service.ts';
+import { allocatePayment, createInvoice, issueCreditNote, refreshInvoice } from '../ledger.service.ts';
+import { paymentAllocations, refunds } from '../ledger.tables.ts';
 import { syncConnectedCompanies } from './accounting.service.ts';
 import { accountingSettings } from './accounting.tables.ts';
 import { startXeroStub, type XeroStub, xeroStubEnv } from './testing/xero-stub.ts';
@@ -54,7 +55,7 @@ describe('accounting export: Xero API sync against a local stub', () => {
     );
 
   /** Cash taken by staff and allocated to the family's invoices. */
-  const cashPayment = (cents: number) =>
+  const cashPayment = (cents: number, invoiceIds?: number[]) =>
     t.database.db.transaction(async (tx) => {
       const [payment] = await tx
         .insert(payments)
@@ -69,7 +70,7 @@ describe('accounting export: Xero API sync against a local stub', () => {
           }),
         )
         .returning();
-      await allocatePayment(tx, tenant, { id: payment!.id, parentId, amount: cents }, today);
+      await allocatePayment(tx, tenant, { id: payment!.id, parentId, amount: cents }, today, invoiceIds);
       return payment!;
     });
 
@@ -226,6 +227,66 @@ describe('accounting export: Xero API sync against a local stub', () => {
     expect(fixed.failed).toEqual([]);
     expect(fixed.last_error).toBeNull();
     expect([...stub.invoices.values()].filter((i) => i.InvoiceNumber === refused.code)).toHaveLength(1);
+  });
+
+  it('pays a refund to the card out of a credit note: it waits for one, then goes as a payment on it', async () => {
+    const paid = await invoice(5_500);
+    const payment = await cashPayment(6_600, [paid.id]);
+    expect(await sync()).toMatchObject({ sent: 2, failed: 0 });
+    const { db } = t.database;
+    await db.transaction(async (tx) => {
+      const [refund] = await tx
+        .insert(refunds)
+        .values(
+          tenant.values({
+            paymentId: payment.id,
+            parentId,
+            invoiceId: paid.id,
+            amount: 2_200,
+            reason: 'Class cancelled',
+            destination: 'card' as const,
+            status: 'succeeded' as const,
+            settledAt: new Date(),
+          }),
+        )
+        .returning();
+      await tx
+        .insert(paymentAllocations)
+        .values(
+          tenant.values({
+            invoiceId: paid.id,
+            kind: 'refund' as const,
+            paymentId: payment.id,
+            refundId: refund!.id,
+            amount: -2_200,
+          }),
+        );
+      await refreshInvoice(tx, tenant, paid.id, today);
+    });
+    expect(await sync()).toMatchObject({ sent: 0, failed: 1 });
+    expect((await status()).failed).toEqual([
+      expect.objectContaining({
+        kind: 'refund',
+        label: `Refund on ${paid.code}`,
+        error: expect.stringContaining(`Waiting for a credit note on ${paid.code}`),
+      }),
+    ]);
+
+    // Staff credit what was refunded: the credit note stays unallocated in Xero (its invoice is paid
+    // there) and the refund is paid out of it, from the refunds account.
+    const note = await db.transaction((tx) =>
+      issueCreditNote(tx, tenant, { invoiceId: paid.id, amount: 2_200, reason: 'Class cancelled' }, today),
+    );
+    expect(await sync()).toMatchObject({ sent: 2, failed: 0 });
+    const xeroNote = [...stub.creditNotes.values()].find((n) => n.CreditNoteNumber === note.code)!;
+    expect(xeroNote).toMatchObject({ Total: 22, RemainingCredit: 0 });
+    expect(stub.payments.at(-1)).toMatchObject({
+      CreditNoteID: xeroNote.CreditNoteID,
+      Amount: 22,
+      Code: '090',
+    });
+    expect((await status()).failed).toEqual([]);
+    expect(await sync()).toMatchObject({ sent: 0, failed: 0 });
   });
 
   it('refuses bad settings with a clear message and changes nothing; Sync now needs a connection', async () => {
