@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formResponse } from './http.ts';
+import { errorResponse, formResponse } from './http.ts';
 
 /**
  * Payments after checkout (issue 15): staff record money taken at the desk or by bank transfer,
@@ -77,7 +77,10 @@ export type RecordPaymentInput = z.output<typeof recordPaymentRequest>;
 export type RecordPaymentForm = z.input<typeof recordPaymentRequest>;
 
 /** A refused form: the first message as `message` (every 400 carries one) and each field's messages. */
-export const paymentFormError = formResponse.extend({ message: z.string() });
+export const paymentFormError = errorResponse.extend({
+  valid: z.boolean().optional(),
+  error: formResponse.shape.error,
+});
 export type PaymentFormError = z.infer<typeof paymentFormError>;
 
 export const recordPaymentResponse = z.object({

@@ -299,6 +299,15 @@ describe('staff record a payment (POST /api/v1/admin/payments/record)', () => {
         error: { element: expect.arrayContaining([{ name: field, messages: [message] }]) },
       });
     }
+    // A refusal from before the route (a control character) keeps its plain { message } shape, no 500.
+    const guarded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/payments/record?id=x%00',
+      headers: staff,
+      payload: {},
+    });
+    expect(guarded.statusCode).toBe(400);
+    expect(guarded.json().message).toMatch(/./);
     // With the reference it is recorded.
     const ok = await record(staff, {
       parent_id: parent.id,
