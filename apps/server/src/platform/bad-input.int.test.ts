@@ -114,6 +114,8 @@ const COMMON_NAMES = [
   'invoice_id',
   'choice',
   'username',
+  // The parent's autopay switch (features/billing/saved-card.routes.ts).
+  'autopay',
 ];
 
 describe('bad input to every write endpoint', () => {
