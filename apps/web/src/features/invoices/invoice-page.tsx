@@ -53,14 +53,22 @@ function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
         <Title order={2} fz="lg">
           {taxInvoice ? 'Tax invoice' : 'Invoice'} {invoice.code ?? '(draft)'}
         </Title>
-        <Table.ScrollContainer minWidth={560} type="native">
+        <Table.ScrollContainer minWidth={300} type="native">
           <Table verticalSpacing="xs" aria-label="Invoice lines">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th ta="right">Unit price</Table.Th>
-                {taxInvoice ? <Table.Th ta="right">GST</Table.Th> : null}
+                <Table.Th ta="right" visibleFrom="sm">
+                  Qty
+                </Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  Unit price
+                </Table.Th>
+                {taxInvoice ? (
+                  <Table.Th ta="right" visibleFrom="sm">
+                    GST
+                  </Table.Th>
+                ) : null}
                 <Table.Th ta="right">Amount</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -78,11 +86,22 @@ function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
                         {line.detail}
                       </Text>
                     ) : null}
+                    {/* On a phone the quantity, price and GST go under the description. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      {line.quantity} × {formatMoney(line.unit_amount, c)}
+                      {taxInvoice ? ` · GST ${line.gst_free ? 'free' : formatMoney(line.gst, c)}` : ''}
+                    </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{line.quantity}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(line.unit_amount, c)}</Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {line.quantity}
+                  </Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {formatMoney(line.unit_amount, c)}
+                  </Table.Td>
                   {taxInvoice ? (
-                    <Table.Td ta="right">{line.gst_free ? 'GST-free' : formatMoney(line.gst, c)}</Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm">
+                      {line.gst_free ? 'GST-free' : formatMoney(line.gst, c)}
+                    </Table.Td>
                   ) : null}
                   <Table.Td ta="right">{formatMoney(line.amount, c)}</Table.Td>
                 </Table.Tr>
@@ -190,6 +209,7 @@ function CreditNoteForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone: (
           withAsterisk
           prefix="$"
           decimalScale={2}
+          fixedDecimalScale
           min={0}
           thousandSeparator=","
           value={amount}

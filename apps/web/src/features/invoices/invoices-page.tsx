@@ -179,7 +179,7 @@ export function InvoicesPage() {
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.issued_on)}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.due_on)}</Table.Td>
                       <Table.Td ta="right">{formatMoney(invoice.total)}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(invoice.paid + invoice.credited)}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(invoice.paid)}</Table.Td>
                       <Table.Td ta="right" fw={invoice.balance > 0 ? 600 : undefined}>
                         {formatMoney(invoice.balance)}
                       </Table.Td>

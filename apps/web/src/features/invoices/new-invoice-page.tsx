@@ -236,6 +236,7 @@ export function NewInvoicePage() {
                       w={170}
                       prefix="$"
                       decimalScale={2}
+                      fixedDecimalScale
                       thousandSeparator=","
                       value={line.unitPrice}
                       onChange={(unitPrice) => setLine(line.key, { unitPrice })}
