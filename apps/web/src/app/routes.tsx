@@ -432,34 +432,6 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'admin/invoices',
-            lazy: page(
-              () => import('../features/invoices/invoices-page'),
-              (m) => m.InvoicesPage,
-            ),
-          },
-          {
-            path: 'admin/invoices/new',
-            lazy: page(
-              () => import('../features/invoices/new-invoice-page'),
-              (m) => m.NewInvoicePage,
-            ),
-          },
-          {
-            path: 'admin/invoices/:id',
-            lazy: page(
-              () => import('../features/invoices/invoice-page'),
-              (m) => m.InvoicePage,
-            ),
-          },
-          {
-            path: 'admin/billing-profile',
-            lazy: page(
-              () => import('../features/billing-profile/billing-profile-page'),
-              (m) => m.BillingProfilePage,
-            ),
-          },
-          {
             path: 'admin/my-company',
             lazy: page(
               () => import('../features/accounts/my-company-page'),
