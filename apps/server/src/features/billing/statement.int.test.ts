@@ -89,16 +89,18 @@ describe("a family's statement", () => {
       },
     });
     expect(cash.statusCode, cash.body).toBe(200);
-    // The parent pays $100 by card (as the invoice checkout's confirmation allocates it).
+    // The parent pays $100 by card with a $1.50 card surcharge (as the invoice checkout's
+    // confirmation allocates it: the invoice gets $100, the surcharge is the card's).
     const [card] = await db
       .insert(payments)
       .values(
         tenant.values({
           method: 'card' as const,
+          purchaseKind: 'invoice' as const,
           provider: 'test' as const,
           providerRef: `test_statement_${Date.now()}`,
           parentId: family.id,
-          amount: 10000,
+          amount: 10150,
           status: 'paid' as const,
           paidAt: new Date(),
         }),
@@ -131,7 +133,8 @@ describe("a family's statement", () => {
     expect(statement.entries.map((e) => [e.kind, e.amount, e.method, e.balance])).toEqual([
       ['invoice', 20000, null, 20000],
       ['payment', -5000, 'cash', 15000],
-      ['payment', -10000, 'card', 5000],
+      ['purchase', 150, null, 15150],
+      ['payment', -10150, 'card', 5000],
       ['credit_note', -3000, null, 2000],
       ['refund', 4000, 'card', 6000],
     ]);
@@ -139,7 +142,8 @@ describe("a family's statement", () => {
       reference: 'Desk 1',
       description: expect.stringContaining('Cash'),
     });
-    expect(statement.entries[4]).toMatchObject({
+    expect(statement.entries[2]!.description).toBe('Card surcharge');
+    expect(statement.entries[5]).toMatchObject({
       status: 'pending',
       description: 'Refund to the card: Sibling left',
     });
@@ -184,7 +188,7 @@ describe("a family's statement", () => {
       [second.id, 'paid', 0],
       [invoice.id, 'paid', 0],
     ]);
-    expect(statement.entries.slice(5).map((e) => [e.kind, e.amount, e.credit, e.balance])).toEqual([
+    expect(statement.entries.slice(6).map((e) => [e.kind, e.amount, e.credit, e.balance])).toEqual([
       ['payment', -10000, 4000, -4000],
       ['invoice', 3000, 0, -1000],
       ['credit', 0, -3000, -1000],

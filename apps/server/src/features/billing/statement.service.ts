@@ -296,12 +296,16 @@ export async function familyStatement(
       (e) => e.paymentId === payment.id && e.refundId === null && e.creditNoteId === null,
     );
     const purchase = payment.amount - allocated - credit;
-    if (purchase !== 0) line(at, 'purchase', description || 'Paid at booking', purchase);
+    // Paying an invoice by card, what is more than the invoice is the card surcharge.
+    const surcharge = payment.purchaseKind === 'invoice';
+    if (purchase !== 0)
+      line(at, 'purchase', surcharge ? 'Card surcharge' : description || 'Paid at booking', purchase);
     const method = methodLabel(payment);
+    const named = description && (purchase === 0 || surcharge);
     line(
       at,
       'payment',
-      purchase !== 0 || !description ? `Payment by ${method}` : `Payment by ${method}: ${description}`,
+      named ? `Payment by ${method}: ${description}` : `Payment by ${method}`,
       -payment.amount,
       { method: payment.method, reference: payment.reference ?? `Receipt no. ${payment.id}`, credit },
     );

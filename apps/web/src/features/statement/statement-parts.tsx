@@ -81,7 +81,9 @@ export function AccountSummary({ statement }: { statement: FamilyStatement }) {
 
 function EntryNotes({ entry }: { entry: StatementEntry }) {
   const notes: string[] = [];
-  if (entry.reference && entry.kind !== 'invoice') notes.push(entry.reference);
+  // Invoices and credit notes name their number already; payments and refunds show theirs here.
+  if (entry.reference && entry.kind !== 'invoice' && entry.kind !== 'credit_note')
+    notes.push(entry.reference);
   if (entry.credit !== 0) notes.push(`Credit ${signedMoney(entry.credit)}`);
   return (
     <>
