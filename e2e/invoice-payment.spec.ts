@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, apiSearch, isoDate, signInAsStaff, topShot, uniqueTag } from './support/admin.ts';
+import {
+  addDays,
+  apiSearch,
+  isoDate,
+  search,
+  signInAsStaff,
+  toolbar,
+  topShot,
+  uniqueTag,
+} from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { apiOk, money, payWith, percentOf, testCards } from './support/booking.ts';
 import { pick } from './support/classes.ts';
@@ -132,8 +141,11 @@ describe.each(bothViewports)('payments (%s)', (viewport) => {
     expect(party.balance).toBe(partyPrice(10).balance);
 
     await signInAsStaff(page);
-    // The party booking's "Record balance payment" action opens this address.
-    await page.goto(`/admin/party-bookings/${party.id}/record-payment`);
+    // Parties › Party bookings › the party › "Record balance payment".
+    await page.goto('/admin/party-bookings');
+    await search(page, party.code);
+    await page.getByRole('checkbox', { name: `Select ${party.code}`, exact: true }).check();
+    await toolbar(page).getByRole('button', { name: 'Record balance payment', exact: true }).click();
     await expectAt(page, '/admin/payments/record');
     const box = page.getByRole('checkbox', { name: new RegExp(`Party ${party.code}`) });
     await shows(box, 'the party’s balance');
