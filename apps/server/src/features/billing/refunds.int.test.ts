@@ -326,9 +326,9 @@ describe('refunds (refunds.service, the payments and refunds resources)', () => 
   const dispatchAs = (
     headers: Record<string, string>,
     url: string,
-    ids: number[],
+    ids: readonly number[],
     values: Record<string, unknown> = {},
-  ) => t.app.inject({ method: 'POST', url, headers, payload: { ids, values } });
+  ) => t.app.inject({ method: 'POST', url, headers, payload: { ids: [...ids], values } });
 
   it('a card refund the provider refused to take stays pending with the error; Send again sends it once more with the same key', async () => {
     const { db } = t.database;

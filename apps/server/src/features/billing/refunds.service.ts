@@ -10,7 +10,7 @@ import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
-import type { ProviderName, RefundState } from '../../platform/payments/provider.ts';
+import type { PaymentProvider, ProviderName, RefundState } from '../../platform/payments/provider.ts';
 import { providerFor } from '../../platform/payments/registry.ts';
 import type { PurchaseKind } from '../../platform/payments/settlement.ts';
 import { Tenant } from '../../platform/tenancy.ts';
@@ -188,9 +188,11 @@ export async function sendRefund(deps: AppDeps, tenant: Tenant, refundId: number
   if (refund.providerRefundRef !== null && refund.failureReason === null) return;
   const [payment] = await db.select().from(payments).where(tenant.byId(payments, refund.paymentId));
   const { currency } = await companyOf(db, tenant);
-  const provider = providerFor(deps, tenant, refund.provider);
+  let provider: PaymentProvider;
   let state: RefundState;
   try {
+    // A provider no longer set up is a provider error too: kept on the refund for staff to see.
+    provider = providerFor(deps, tenant, refund.provider);
     state = await provider.refund({
       paymentRef: payment!.providerRef!,
       amount: refund.amount,
