@@ -152,8 +152,12 @@ interface InvoicePlan extends PlanBase {
   target: Target;
 }
 
-/** The parent's pending card payment for this invoice whose hold has not ended, if any. */
-async function livePending(db: Db, tenant: Tenant, invoiceId: number) {
+/**
+ * The parent's card payment of this invoice still under way (pending, hold not ended), if any. The
+ * autopay job should skip such an invoice and its instalments, or the family pays twice (the second
+ * payment would only become credit).
+ */
+export async function cardPaymentUnderWay(db: Db, tenant: Tenant, invoiceId: number) {
   const [row] = await db
     .select({ id: invoiceCheckouts.id })
     .from(invoiceCheckouts)
@@ -203,7 +207,7 @@ export const invoiceSale: SaleKind<InvoiceCheckoutRequest, InvoicePlan> = {
   async lock(tx, tenant, plan) {
     // The invoice's row lock queues two payments of one invoice; the second finds the first pending.
     const invoice = await lockInvoice(tx, tenant, plan.input.invoice_id);
-    if (await livePending(tx, tenant, invoice.id))
+    if (await cardPaymentUnderWay(tx, tenant, invoice.id))
       throw new ConflictError(
         'A card payment for this invoice is already under way. Please finish it, or try again in a few minutes.',
       );
@@ -403,7 +407,7 @@ export async function invoicePayment(
     },
     currency: company.currency,
     plan: planView(plan),
-    pending_payment: (await livePending(db, tenant, invoice.id)) !== null,
+    pending_payment: (await cardPaymentUnderWay(db, tenant, invoice.id)) !== null,
     choices,
   };
 }
