@@ -105,6 +105,7 @@ export function createTestProvider(
     return {
       sessionId: row.id,
       reference: row.reference,
+      // A payment-mode row is never `saved` (that is the setup mode's end).
       status: status as CheckoutState['status'],
       amount: row.amount,
     };
