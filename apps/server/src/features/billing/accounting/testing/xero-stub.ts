@@ -238,7 +238,10 @@ export async function startXeroStub(): Promise<XeroStub> {
     return { status: 404, body: { Title: 'Not Found', Detail: `${method} ${path}` } };
   }
 
-  function handle(request: IncomingMessage, raw: string): { status: number; body: unknown } {
+  function handle(
+    request: IncomingMessage,
+    raw: string,
+  ): { status: number; body: unknown; location?: string } {
     const url = new URL(request.url ?? '/', 'http://stub');
     const method = request.method ?? 'GET';
     if (url.pathname === '/connect/token' && method === 'POST') {
@@ -257,6 +260,13 @@ export async function startXeroStub(): Promise<XeroStub> {
           ? tokens()
           : { status: 400, body: { error: 'invalid_grant' } };
       return { status: 400, body: { error: 'unsupported_grant_type' } };
+    }
+    // Xero's login and consent screen, already agreed: straight back to the app with a code.
+    if (url.pathname === '/identity/connect/authorize' && method === 'GET') {
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', 'good-code');
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      return { status: 302, body: null, location: back.toString() };
     }
     if (!authorised(request))
       return {
@@ -299,9 +309,9 @@ export async function startXeroStub(): Promise<XeroStub> {
         headers: request.headers,
         body: raw,
       });
-      const { status, body } = handle(request, raw);
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(status === 204 ? undefined : JSON.stringify(body));
+      const { status, body, location } = handle(request, raw);
+      response.writeHead(status, location ? { location } : { 'content-type': 'application/json' });
+      response.end(status === 204 || location ? undefined : JSON.stringify(body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
