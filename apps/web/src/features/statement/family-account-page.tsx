@@ -9,8 +9,9 @@ import { ApiError } from '../../api/client';
 import { useFileDownload } from '../../components/file-download';
 import { useNarrowScreen } from '../../components/narrow-screen';
 import { PageLoader } from '../../components/page-loader';
+import { InvoiceStatusBadge } from '../invoices/invoice-status-badge';
 import { familyStatementPdf, useFamilyStatement } from './statement-api';
-import { AccountSummary, InvoiceStatusBadge, StatementEntries } from './statement-parts';
+import { AccountSummary, StatementEntries } from './statement-parts';
 
 function Invoices({ statement, narrow }: { statement: FamilyStatement; narrow: boolean }) {
   if (statement.invoices.length === 0) {

@@ -7,8 +7,9 @@ import { useFileDownload } from '../../components/file-download';
 import { useNarrowScreen } from '../../components/narrow-screen';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
+import { InvoiceStatusBadge } from '../invoices/invoice-status-badge';
 import { myStatementPdf, useMyStatement } from './statement-api';
-import { InvoiceStatusBadge, StatementEntries } from './statement-parts';
+import { StatementEntries } from './statement-parts';
 
 type Files = ReturnType<typeof useFileDownload>;
 

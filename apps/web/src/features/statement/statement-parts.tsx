@@ -1,29 +1,11 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { type InvoiceStatus, invoiceStatusLabels } from '@tumble/contracts/billing';
 import type { FamilyStatement, StatementEntry } from '@tumble/contracts/statement';
 import { formatDate, formatMoney } from '../../admin/format';
 
 /**
  * The pieces of a family's account that staff (the family's Account page) and the parent (their
- * Invoices page) both show: the summary, the invoice status and the dated statement.
+ * Invoices page) both show: the summary and the dated statement.
  */
-
-const statusColours: Record<InvoiceStatus, string> = {
-  draft: 'gray',
-  issued: 'blue',
-  part_paid: 'yellow',
-  paid: 'teal',
-  overdue: 'red',
-  void: 'dark',
-};
-
-export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return (
-    <Badge color={statusColours[status]} variant={status === 'void' ? 'outline' : 'light'}>
-      {invoiceStatusLabels[status]}
-    </Badge>
-  );
-}
 
 /** +$20.00 / −$20.00: which way a line moved the balance. */
 export function signedMoney(cents: number): string {
