@@ -5,7 +5,13 @@ import { Tenant } from '../../../platform/tenancy.ts';
 import { todayIn } from '../../../platform/time.ts';
 import { createCompany, createUser, sessionFor } from '../../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../../testing/harness.ts';
-import { allocatePayment, createInvoice, issueCreditNote, refreshInvoice } from '../ledger.service.ts';
+import {
+  allocatePayment,
+  createInvoice,
+  issueCreditNote,
+  refreshInvoice,
+  voidInvoice,
+} from '../ledger.service.ts';
 import { paymentAllocations, refunds } from '../ledger.tables.ts';
 import { syncConnectedCompanies } from './accounting.service.ts';
 import { accountingSettings } from './accounting.tables.ts';
@@ -250,17 +256,15 @@ describe('accounting export: Xero API sync against a local stub', () => {
           }),
         )
         .returning();
-      await tx
-        .insert(paymentAllocations)
-        .values(
-          tenant.values({
-            invoiceId: paid.id,
-            kind: 'refund' as const,
-            paymentId: payment.id,
-            refundId: refund!.id,
-            amount: -2_200,
-          }),
-        );
+      await tx.insert(paymentAllocations).values(
+        tenant.values({
+          invoiceId: paid.id,
+          kind: 'refund' as const,
+          paymentId: payment.id,
+          refundId: refund!.id,
+          amount: -2_200,
+        }),
+      );
       await refreshInvoice(tx, tenant, paid.id, today);
     });
     expect(await sync()).toMatchObject({ sent: 0, failed: 1 });
@@ -286,6 +290,19 @@ describe('accounting export: Xero API sync against a local stub', () => {
       Code: '090',
     });
     expect((await status()).failed).toEqual([]);
+    expect(await sync()).toMatchObject({ sent: 0, failed: 0 });
+  });
+
+  it('voids in Xero an invoice voided here, once; two syncs at the same moment send a record once', async () => {
+    const unpaid = await invoice(7_700);
+    const [first, second] = await Promise.all([sync(), sync()]);
+    expect(first.sent + second.sent).toBe(1);
+    expect([...stub.invoices.values()].filter((i) => i.InvoiceNumber === unpaid.code)).toHaveLength(1);
+
+    await t.database.db.transaction((tx) => voidInvoice(tx, tenant, unpaid.id, 'Made in error'));
+    expect(await sync()).toMatchObject({ sent: 1, failed: 0 });
+    const inXero = [...stub.invoices.values()].find((i) => i.InvoiceNumber === unpaid.code)!;
+    expect(inXero.Status).toBe('VOIDED');
     expect(await sync()).toMatchObject({ sent: 0, failed: 0 });
   });
 
