@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { setSwitch } from './support/admin.ts';
-import { uniqueEmail } from './support/api.ts';
+import { addDays, setSwitch, signInAsStaff } from './support/admin.ts';
+import { apiSignIn, uniqueEmail } from './support/api.ts';
 import { apiOk, testCards } from './support/booking.ts';
 import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
 import { demo } from './support/spec-text.ts';
@@ -69,5 +69,33 @@ describe.each(bothViewports)('saved card and autopay (%s)', (viewport) => {
     await shows(page.getByText(/^Visa •••• 4242/), 'the saved card after a reload');
     expect(await page.getByRole('switch', { name: AUTOPAY }).isChecked()).toBe(true);
     await shot('4-autopay-on');
+  });
+
+  it('staff see a discreet "Payment overdue" dot on the roll entry of a child whose family autopay failed', async () => {
+    const { page, shot } = fixture();
+    // The Walker family's autopay failed on every attempt (seed/autopay-demo.ts); Ruby is in Kinder Gym.
+    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    type Day = { date: string; sessions: { id: number; class_name: string; status: string }[] };
+    let day = await apiOk<Day>('GET', '/api/v1/admin/roll', { token });
+    let session = day.sessions.find((s) => s.class_name.startsWith('Kinder Gym') && s.status === 'scheduled');
+    for (let i = 1; i <= 14 && !session; i++) {
+      day = await apiOk<Day>('GET', `/api/v1/admin/roll?date=${addDays(day.date, 1)}`, { token });
+      session = day.sessions.find((s) => s.class_name.startsWith('Kinder Gym') && s.status === 'scheduled');
+    }
+    expect(session, 'a Kinder Gym session in the next two weeks').toBeTruthy();
+
+    await signInAsStaff(page);
+    await page.goto(`/admin/roll/${session!.id}`);
+    const ruby = page.getByRole('region', { name: 'Ruby Walker' });
+    await shows(ruby, "Ruby's roll entry");
+    const dot = ruby.getByRole('img', { name: 'Payment overdue' });
+    await shows(dot, 'the payment overdue dot');
+    // Only a dot on the card: the words are in its tooltip, for staff who look.
+    expect(await ruby.getByText('Payment overdue').count()).toBe(0);
+    await dot.hover();
+    await shows(page.getByRole('tooltip', { name: 'Payment overdue' }), 'the tooltip');
+    await expectFitsWidth(page);
+    await ruby.scrollIntoViewIfNeeded();
+    await shot('5-roll-dot');
   });
 });

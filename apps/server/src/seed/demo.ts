@@ -27,6 +27,7 @@ import { restrictedDates, venues } from '../features/venues/venues.tables.ts';
 import { waivers } from '../features/waivers/waivers.tables.ts';
 import { hashPassword, randomToken } from '../platform/secrets.ts';
 import { Tenant } from '../platform/tenancy.ts';
+import { seedAutopayDemo } from './autopay-demo.ts';
 import { seedCancellationDemo } from './cancellation-demo.ts';
 import { seedClassesDemo } from './classes-demo.ts';
 import { seedInvoicesDemo } from './invoices-demo.ts';
@@ -412,6 +413,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   await seedClassesDemo(db);
   await seedCancellationDemo(db, new Tenant(DEMO.companyId));
   await seedInvoicesDemo(db, new Tenant(DEMO.companyId));
+  await seedAutopayDemo(db, new Tenant(DEMO.companyId));
   const url = config.publicUrl;
   return {
     created,
