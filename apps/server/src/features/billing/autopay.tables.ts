@@ -45,6 +45,13 @@ export const autopayAttempts = pgTable(
     idempotencyKey: text().notNull(),
     amount: integer().notNull(),
     provider: text({ enum: ['stripe', 'square', 'test'] }).notNull(),
+    /**
+     * The saved card the attempt charges, kept so a crashed attempt is finished with the same
+     * request (a provider refuses an idempotency key sent again with other parameters), even if
+     * the family replaced or removed the card meanwhile. Null only on rows from before it was kept.
+     */
+    customerRef: text(),
+    cardRef: text(),
     status: text({ enum: ['pending', 'paid', 'failed'] })
       .notNull()
       .default('pending'),
