@@ -27,6 +27,7 @@ import { parentOf } from '../accounts/parents.service.ts';
 import { queueInvoiceMail } from './invoice-mail.ts';
 import {
   billingProfileOf,
+  ensureBillingProfile,
   createInvoice,
   type Invoice,
   invoiceWithLines,
@@ -97,7 +98,7 @@ export async function saveBillingProfile(
 ): Promise<BillingProfileView> {
   const { tenant } = auth;
   return deps.database.db.transaction(async (tx) => {
-    await billingProfileOf(tx, tenant);
+    await ensureBillingProfile(tx, tenant);
     const [before] = await tx
       .select()
       .from(billingProfiles)
@@ -158,7 +159,7 @@ export async function deleteBillingLogo(deps: AppDeps, auth: AuthContext) {
 async function setLogo(deps: AppDeps, auth: AuthContext, key: string | null) {
   const { tenant } = auth;
   return deps.database.db.transaction(async (tx) => {
-    const before = await billingProfileOf(tx, tenant);
+    const before = await ensureBillingProfile(tx, tenant);
     const [after] = await tx
       .update(billingProfiles)
       .set({ logoPath: key })

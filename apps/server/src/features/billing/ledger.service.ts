@@ -40,16 +40,42 @@ export interface NewInvoiceLine {
   purchaseId?: number | null;
 }
 
-/** The company's billing profile; made from the company's name the first time it is needed. */
+/**
+ * The company's billing profile, or, before staff saved one, what it would be: the company's name
+ * and the table's defaults (id 0, not stored: reading never writes).
+ */
 export async function billingProfileOf(db: Db, tenant: Tenant): Promise<BillingProfile> {
   const [found] = await db.select().from(billingProfiles).where(tenant.where(billingProfiles));
   if (found) return found;
   const company = await companyOf(db, tenant);
-  await db
+  return {
+    id: 0,
+    companyId: tenant.companyId,
+    legalName: company.name,
+    abn: null,
+    gstRegistered: true,
+    address: null,
+    invoicePrefix: 'INV-',
+    nextInvoiceNumber: 1,
+    nextCreditNoteNumber: 1,
+    daysUntilDue: 14,
+    bankAccountName: null,
+    bsb: null,
+    bankAccountNumber: null,
+    lateFeePolicy: null,
+    logoPath: null,
+  };
+}
+
+/** The stored billing profile, made from the company's name the first time something writes it. */
+export async function ensureBillingProfile(tx: Db, tenant: Tenant): Promise<BillingProfile> {
+  const profile = await billingProfileOf(tx, tenant);
+  if (profile.id !== 0) return profile;
+  await tx
     .insert(billingProfiles)
-    .values(tenant.values({ legalName: company.name }))
+    .values(tenant.values({ legalName: profile.legalName }))
     .onConflictDoNothing();
-  const [made] = await db.select().from(billingProfiles).where(tenant.where(billingProfiles));
+  const [made] = await tx.select().from(billingProfiles).where(tenant.where(billingProfiles));
   return made!;
 }
 
@@ -64,7 +90,7 @@ export function invoiceCode(prefix: string, number: number): string {
  * no repeats.
  */
 async function nextNumber(tx: Db, tenant: Tenant, sequence: 'invoice' | 'credit_note') {
-  await billingProfileOf(tx, tenant);
+  await ensureBillingProfile(tx, tenant);
   const column =
     sequence === 'invoice' ? billingProfiles.nextInvoiceNumber : billingProfiles.nextCreditNoteNumber;
   const [row] = await tx
