@@ -1,6 +1,6 @@
 import type { BillingRun, BillingRunPreview } from '@tumble/contracts/billing-run';
 import { billingRunMessages } from '@tumble/contracts/billing-run';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { Tenant } from '../../platform/tenancy.ts';
@@ -464,6 +464,53 @@ describe('the term billing run', () => {
       );
     expect(account!.creditBalance).toBe(3 * 2200);
     expect((await preview()).families).toEqual([]);
+  });
+
+  it('a failure marks the run failed with its error; the families issued before it stay issued, whole', async () => {
+    const { db } = t.database;
+    const newFamily = async (fullName: string, first: string) => {
+      const parent = (await createUser(db, tenant.companyId, { role: 'student', fullName })).id;
+      const [child] = await db
+        .insert(children)
+        .values(tenant.values({ parentId: parent, firstName: first, lastName: 'Fail', dob: '2021-01-01' }))
+        .returning();
+      await db.insert(classEnrolments).values(
+        tenant.values({
+          termClassId: kinderId,
+          childId: child!.id,
+          kind: 'enrolled' as const,
+          startsOn: '2030-03-30',
+        }),
+      );
+      return parent;
+    };
+    // Families are issued in name order: Abe first, then Zoe, whose invoice the database refuses.
+    const abe = await newFamily('Abe Able', 'Amy');
+    const zoe = await newFamily('Zoe Zed', 'Zac');
+    await db.execute(
+      sql.raw(`create function refuse_zoe() returns trigger language plpgsql as $$
+      begin if new.parent_id = ${zoe} then raise exception 'the ledger is down'; end if; return new; end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        'create trigger refuse_zoe before insert on invoices for each row execute function refuse_zoe()',
+      ),
+    );
+    try {
+      const run = await bill();
+      expect(run).toMatchObject({ status: 'failed', families: 2, processed: 1, issued: 1, total: 2200 });
+      expect(run.error).toBe('Billing Zoe Zed failed: the ledger is down.');
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_zoe on invoices; drop function refuse_zoe()'));
+    }
+    const byFamily = async (parentId: number) =>
+      (await termInvoices()).filter((i) => i.parentId === parentId);
+    expect(await byFamily(abe)).toHaveLength(1);
+    expect(await byFamily(zoe)).toEqual([]);
+    // Started again, the run bills what the failed one left, and Abe nothing twice.
+    expect(await bill()).toMatchObject({ status: 'done', families: 1, issued: 1 });
+    expect(await byFamily(abe)).toHaveLength(1);
+    expect(await byFamily(zoe)).toHaveLength(1);
   });
 
   it('another company’s term or run answers 404, and the preview writes nothing', async () => {

@@ -35,8 +35,11 @@ import { billingRuns } from './ledger.tables.ts';
 
 type Run = typeof billingRuns.$inferSelect;
 
-/** A run still `running` after this long was cut off (the server stopped); it no longer blocks. */
-const STALE_AFTER_MS = 60 * 60 * 1000;
+/**
+ * A run still `running` after this long was cut off (the server stopped mid-run); it no longer
+ * blocks a new start, which bills what it left (a family takes milliseconds: thousands fit).
+ */
+const STALE_AFTER_MS = 15 * 60 * 1000;
 
 /** A family's bill with its GST worked out as the ledger will (per line, the supplier's registration). */
 function invoiceOf(bill: FamilyBill, gstRegistered: boolean) {
@@ -160,7 +163,10 @@ export async function startBillingRun(
   const { tenant } = auth;
   const { db } = deps.database;
   await termOrNotFound(db, tenant, termId);
-  const families = (await familyInvoices(db, tenant, termId)).map((f) => f.bill.parentId);
+  const families = (await familyInvoices(db, tenant, termId)).map((f) => ({
+    parentId: f.bill.parentId,
+    name: f.family,
+  }));
   const run = await db.transaction(async (tx) => {
     // One starter per term at a time decides whether a run is already going.
     await tx.execute(
@@ -199,11 +205,26 @@ export async function startBillingRun(
   return { run: runView(run), finished: issueRun(deps, tenant, run, families) };
 }
 
-async function issueRun(deps: AppDeps, tenant: Tenant, run: Run, families: number[]): Promise<void> {
+/** Why a family could not be billed, in words for staff: the database's reason, not the failed SQL. */
+function reasonOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+async function issueRun(
+  deps: AppDeps,
+  tenant: Tenant,
+  run: Run,
+  families: { parentId: number; name: string }[],
+): Promise<void> {
   const { db } = deps.database;
+  let current = '';
   try {
     const { timeZone } = await companyOf(db, tenant);
-    for (const parentId of families) await issueFamily(deps, tenant, run, parentId, todayIn(timeZone));
+    for (const family of families) {
+      current = family.name;
+      await issueFamily(deps, tenant, run, family.parentId, todayIn(timeZone));
+    }
     await db
       .update(billingRuns)
       .set({ status: 'done', finishedAt: new Date() })
@@ -213,7 +234,7 @@ async function issueRun(deps: AppDeps, tenant: Tenant, run: Run, families: numbe
       .update(billingRuns)
       .set({
         status: 'failed',
-        error: error instanceof Error ? error.message : String(error),
+        error: `${current ? `Billing ${current} failed: ` : ''}${reasonOf(error)}.`,
         finishedAt: new Date(),
       })
       .where(tenant.byId(billingRuns, run.id));
