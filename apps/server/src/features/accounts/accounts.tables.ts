@@ -61,6 +61,10 @@ export const users = pgTable(
     // Staff sign in at /admin/login without naming a company, so a staff email is unique everywhere.
     uniqueIndex('users_staff_email').on(t.email).where(sql`role <> 'student'`),
     index('users_company_role').on(t.companyId, t.role),
+    // The staff Students screen searches parents by name, email and phone (ILIKE '%…%'; pg_trgm).
+    index('users_full_name_trgm').using('gin', t.fullName.op('gin_trgm_ops')),
+    index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_phone_trgm').using('gin', t.phone.op('gin_trgm_ops')),
   ],
 );
 
