@@ -76,6 +76,8 @@ export async function seedAutopayDemo(db: Db, tenant: Tenant, timeZone = 'Austra
           idempotencyKey: `autopay:${tenant.companyId}:invoice:${invoice.id}:${i + 1}`,
           amount: invoice.total,
           provider: 'test' as const,
+          customerRef,
+          cardRef,
           status: 'failed' as const,
           claimedAt: new Date(),
           attemptedOn: addDays(dueOn, days),

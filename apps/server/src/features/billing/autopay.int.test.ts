@@ -382,7 +382,7 @@ describe('autopay (saved cards, the autopay job, failed payments)', () => {
   it('a run that crashed after claiming and charging is finished by a later run with the same key: one charge', async () => {
     const { db } = t.database;
     const due = '2030-07-01';
-    const { parent } = await familyWithCard(TEST_SUCCESS_CARD);
+    const { parent, headers } = await familyWithCard(TEST_SUCCESS_CARD);
     const { invoice, plan } = await invoiceFor(parent.id, 8_000, due, [4_000, 4_000]);
     // Another transaction holds the invoice (not its key: the claim's foreign key check passes), so
     // recording the charge times out: the run "crashes" after its attempt row was committed and the
@@ -405,7 +405,11 @@ describe('autopay (saved cards, the autopay job, failed payments)', () => {
 
     // A minute later the claim is still fresh (it could be another worker's charge in flight): left alone.
     expect(await runAutopay(t.deps, new Date(at(due).getTime() + 60_000))).toEqual({ charged: 0, failed: 0 });
-    // Later, the claim is a crashed run's: taken over with the same key; the provider charges nothing more.
+    // Meanwhile the family removed the card (autopay goes off with it): the charge the provider may
+    // have made must still be recorded.
+    await t.app.inject({ method: 'POST', url: '/api/v1/students/saved-card/remove', headers });
+    // Later, the claim is a crashed run's: taken over with the same key and card; the provider
+    // charges nothing more.
     expect(await runAutopay(t.deps, new Date(at(due).getTime() + 15 * 60_000))).toMatchObject({ charged: 1 });
     const attempts = await attemptsOf({ instalmentId: plan[0]!.id });
     expect(attempts.map((a) => [a.attempt, a.status, a.idempotencyKey])).toEqual([

@@ -60,13 +60,21 @@ type Attempt = typeof autopayAttempts.$inferSelect;
 /** Runs autopay for every company, each in its own time zone's today. */
 export async function runAutopay(deps: AppDeps, now: Date): Promise<{ charged: number; failed: number }> {
   const { db } = deps.database;
-  const companies = await db
-    .selectDistinct({ companyId: familyAccounts.companyId })
-    .from(familyAccounts)
-    // cross-tenant: the job finds the companies with a family on autopay.
-    .where(and(eq(familyAccounts.autopay, true), isNotNull(familyAccounts.cardRef)));
+  const [onAutopay, unfinished] = await Promise.all([
+    db
+      .selectDistinct({ companyId: familyAccounts.companyId })
+      .from(familyAccounts)
+      // cross-tenant: the job finds the companies with a family on autopay…
+      .where(and(eq(familyAccounts.autopay, true), isNotNull(familyAccounts.cardRef))),
+    db
+      .selectDistinct({ companyId: autopayAttempts.companyId })
+      .from(autopayAttempts)
+      // cross-tenant: …and those with an attempt a crashed run left pending.
+      .where(eq(autopayAttempts.status, 'pending')),
+  ]);
+  const companies = new Set([...onAutopay, ...unfinished].map((row) => row.companyId));
   const totals = { charged: 0, failed: 0 };
-  for (const { companyId } of companies) {
+  for (const companyId of companies) {
     const tenant = new Tenant(companyId);
     const company = await companyOf(db, tenant);
     const today = todayIn(company.timeZone, now);
@@ -141,6 +149,24 @@ async function dueTargets(db: Db, tenant: Tenant, today: string): Promise<Target
     const attempt = await nextInvoiceAttempt(db, tenant, invoice.id, today);
     if (attempt !== null) targets.push({ kind: 'invoice', id: invoice.id, invoiceId: invoice.id, attempt });
   }
+  // Attempts a crashed run left pending are finished whatever changed since (autopay off, the
+  // card removed, the invoice paid otherwise): the provider may have charged.
+  const pending = await db
+    .select()
+    .from(autopayAttempts)
+    .where(tenant.where(autopayAttempts, eq(autopayAttempts.status, 'pending')));
+  for (const attempt of pending) {
+    const target: Target =
+      attempt.instalmentId === null
+        ? { kind: 'invoice', id: attempt.invoiceId, invoiceId: attempt.invoiceId, attempt: attempt.attempt }
+        : {
+            kind: 'instalment',
+            id: attempt.instalmentId,
+            invoiceId: attempt.invoiceId,
+            attempt: attempt.attempt,
+          };
+    if (!targets.some((t) => attemptKey(tenant, t) === attempt.idempotencyKey)) targets.push(target);
+  }
   return targets;
 }
 
@@ -192,38 +218,65 @@ async function claim(
   now: Date,
 ): Promise<{ attempt: Attempt; account: typeof familyAccounts.$inferSelect } | null> {
   return db.transaction(async (tx) => {
+    // The target row, locked (SKIP LOCKED: another worker has it, leave it); then whether it is
+    // still due and how much, for a new attempt.
+    let due: boolean;
     let amount: number;
-    let parentId: number;
+    let invoice: typeof invoices.$inferSelect | undefined;
     if (target.kind === 'instalment') {
       const [instalment] = await tx
         .select()
         .from(invoiceInstalments)
-        .where(tenant.byId(invoiceInstalments, target.id, instalmentDue(today)))
+        .where(tenant.byId(invoiceInstalments, target.id))
         .for('update', { skipLocked: true });
-      if (!instalment || instalment.attempts + 1 !== target.attempt) return null;
-      const [invoice] = await tx
-        .select()
-        .from(invoices)
-        .where(tenant.byId(invoices, target.invoiceId, inArray(invoices.status, OPEN)));
-      if (!invoice) return null;
-      amount = Math.min(instalment.amount, invoiceBalance(invoice));
-      parentId = invoice.parentId;
+      if (!instalment) return null;
+      [invoice] = await tx.select().from(invoices).where(tenant.byId(invoices, target.invoiceId));
+      due =
+        instalment.attempts + 1 === target.attempt &&
+        (instalment.status === 'due'
+          ? instalment.dueOn <= today
+          : instalment.status === 'failed' &&
+            instalment.nextAttemptOn !== null &&
+            instalment.nextAttemptOn <= today);
+      amount = invoice ? Math.min(instalment.amount, invoiceBalance(invoice)) : 0;
     } else {
-      const [invoice] = await tx
+      [invoice] = await tx
         .select()
         .from(invoices)
-        .where(tenant.byId(invoices, target.id, inArray(invoices.status, OPEN)))
+        .where(tenant.byId(invoices, target.id))
         .for('update', { skipLocked: true });
-      if (!invoice) return null;
-      amount = invoiceBalance(invoice);
-      parentId = invoice.parentId;
+      due = true;
+      amount = invoice ? invoiceBalance(invoice) : 0;
     }
+    if (!invoice) return null;
+    due &&= OPEN.some((status) => status === invoice.status);
     const [account] = await tx
       .select()
       .from(familyAccounts)
-      .where(tenant.where(familyAccounts, eq(familyAccounts.parentId, parentId)));
-    if (!account?.autopay || !account.cardRef || !account.cardProvider || amount <= 0) return null;
+      .where(tenant.where(familyAccounts, eq(familyAccounts.parentId, invoice.parentId)));
+    if (!account) return null;
     const key = attemptKey(tenant, target);
+    // This attempt was claimed before. A recent claim is another worker's charge in flight; an
+    // old one is a run that crashed before recording: taken over with the same key and card (also
+    // if autopay went off since: the provider may have charged). Locked: another worker is
+    // recording it right now (SKIP LOCKED: never wait on it while holding the instalment, which
+    // that worker updates next; the insert below then finds it and gives up).
+    const [existing] = await tx
+      .select()
+      .from(autopayAttempts)
+      .where(tenant.where(autopayAttempts, eq(autopayAttempts.idempotencyKey, key)))
+      .for('update', { skipLocked: true });
+    if (existing) {
+      if (existing.status !== 'pending') return null;
+      if (existing.claimedAt.getTime() > now.getTime() - CLAIM_MINUTES * 60_000) return null;
+      const [taken] = await tx
+        .update(autopayAttempts)
+        .set({ claimedAt: now })
+        .where(tenant.byId(autopayAttempts, existing.id))
+        .returning();
+      return { attempt: taken!, account };
+    }
+    if (!due || !account.autopay || !account.cardRef || !account.cardProvider || amount <= 0) return null;
     const [inserted] = await tx
       .insert(autopayAttempts)
       .values(
@@ -235,30 +288,15 @@ async function claim(
           idempotencyKey: key,
           amount,
           provider: account.cardProvider,
+          customerRef: account.cardCustomerRef,
+          cardRef: account.cardRef,
           claimedAt: now,
           attemptedOn: today,
         }),
       )
       .onConflictDoNothing()
       .returning();
-    if (inserted) return { attempt: inserted, account };
-    // The attempt exists: finished, or pending. A recent claim is another worker's charge in
-    // flight; an old one is a run that crashed before recording, taken over with the same key.
-    // Locked by another worker: it is recording the result right now (SKIP LOCKED: never wait on it
-    // while holding the instalment, which that worker updates next).
-    const [existing] = await tx
-      .select()
-      .from(autopayAttempts)
-      .where(tenant.where(autopayAttempts, eq(autopayAttempts.idempotencyKey, key)))
-      .for('update', { skipLocked: true });
-    if (existing?.status !== 'pending') return null;
-    if (existing.claimedAt.getTime() > now.getTime() - CLAIM_MINUTES * 60_000) return null;
-    const [taken] = await tx
-      .update(autopayAttempts)
-      .set({ claimedAt: now })
-      .where(tenant.byId(autopayAttempts, existing.id))
-      .returning();
-    return { attempt: taken!, account };
+    return inserted ? { attempt: inserted, account } : null;
   });
 }
 
@@ -279,8 +317,9 @@ async function chargeTarget(
   let result: ChargeResult;
   try {
     result = await providerFor(deps, tenant, attempt.provider).chargeSavedCard({
-      customerRef: account.cardCustomerRef ?? '',
-      cardRef: account.cardRef!,
+      // The card the attempt was claimed with: a retried key must send the same request.
+      customerRef: attempt.customerRef ?? '',
+      cardRef: attempt.cardRef ?? '',
       amount: attempt.amount,
       currency: company.currency,
       description: `${company.name}: ${await whatIsCharged(db, tenant, attempt, invoice!.code ?? '')}`,
