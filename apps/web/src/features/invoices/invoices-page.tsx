@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Card,
   Center,
@@ -148,18 +149,22 @@ export function InvoicesPage() {
               <Text c="dimmed">{filtered ? 'No invoices match these filters.' : 'No invoices yet.'}</Text>
             </Center>
           ) : (
-            <Table.ScrollContainer minWidth={820} type="native">
+            <Table.ScrollContainer minWidth={340} type="native">
               <Table striped highlightOnHover verticalSpacing="xs" aria-label="Invoices">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Number</Table.Th>
                     <Table.Th>Family</Table.Th>
-                    <Table.Th>Issued</Table.Th>
-                    <Table.Th>Due</Table.Th>
-                    <Table.Th ta="right">Total</Table.Th>
-                    <Table.Th ta="right">Paid</Table.Th>
+                    <Table.Th visibleFrom="sm">Issued</Table.Th>
+                    <Table.Th visibleFrom="sm">Due</Table.Th>
+                    <Table.Th ta="right" visibleFrom="sm">
+                      Total
+                    </Table.Th>
+                    <Table.Th ta="right" visibleFrom="sm">
+                      Paid
+                    </Table.Th>
                     <Table.Th ta="right">Balance</Table.Th>
-                    <Table.Th>Status</Table.Th>
+                    <Table.Th visibleFrom="sm">Status</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -175,15 +180,32 @@ export function InvoicesPage() {
                         <Text size="xs" c="dimmed">
                           {invoiceKindLabels[invoice.kind]}
                         </Text>
+                        {/* On a phone the dates and total go under the family. */}
+                        <Text size="xs" c="dimmed" hiddenFrom="sm">
+                          {invoice.due_on ? `Due ${formatDate(invoice.due_on)} · ` : ''}
+                          {formatMoney(invoice.total)}
+                        </Text>
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.issued_on)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.due_on)}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(invoice.total)}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(invoice.paid)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                        {formatDate(invoice.issued_on)}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                        {formatDate(invoice.due_on)}
+                      </Table.Td>
+                      <Table.Td ta="right" visibleFrom="sm">
+                        {formatMoney(invoice.total)}
+                      </Table.Td>
+                      <Table.Td ta="right" visibleFrom="sm">
+                        {formatMoney(invoice.paid)}
+                      </Table.Td>
                       <Table.Td ta="right" fw={invoice.balance > 0 ? 600 : undefined}>
                         {formatMoney(invoice.balance)}
+                        {/* On a phone the status goes under the balance. */}
+                        <Box hiddenFrom="sm" mt={4}>
+                          <InvoiceStatusBadge status={invoice.status} />
+                        </Box>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td visibleFrom="sm">
                         <InvoiceStatusBadge status={invoice.status} />
                       </Table.Td>
                     </Table.Tr>
