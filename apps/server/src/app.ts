@@ -20,18 +20,20 @@ import { adminAccountRoutes } from './features/accounts/admin.routes.ts';
 import { inviteRoutes } from './features/accounts/invite.routes.ts';
 import { parentsResource } from './features/accounts/parents.resource.ts';
 import { staffResource } from './features/accounts/staff.resource.ts';
-import { billingProfileRoutes } from './features/billing/billing-profile.routes.ts';
-import { billingRunRoutes } from './features/billing/billing-run.routes.ts';
 import { accountingRoutes } from './features/billing/accounting/accounting.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
-import { savedCardRoutes } from './features/billing/saved-card.routes.ts';
-import { saveCardFromSetup } from './features/billing/saved-card.service.ts';
+import { billingProfileRoutes } from './features/billing/billing-profile.routes.ts';
+import { billingRunRoutes } from './features/billing/billing-run.routes.ts';
+import { cancellationRoutes } from './features/billing/cancellation.routes.ts';
+import { cancellationPoliciesResource } from './features/billing/cancellation-policies.resource.ts';
 import { invoicePaymentRoutes } from './features/billing/invoice-payment.routes.ts';
-import { recordPaymentRoutes } from './features/billing/record-payment.routes.ts';
 import { invoiceRoutes } from './features/billing/invoices.routes.ts';
 import { paymentsResource } from './features/billing/payments.resource.ts';
+import { recordPaymentRoutes } from './features/billing/record-payment.routes.ts';
 import { refundResources } from './features/billing/refunds.resource.ts';
 import { settleRefund } from './features/billing/refunds.service.ts';
+import { savedCardRoutes } from './features/billing/saved-card.routes.ts';
+import { saveCardFromSetup } from './features/billing/saved-card.service.ts';
 import { statementRoutes } from './features/billing/statement.routes.ts';
 import { availabilityRoutes } from './features/bookings/availability.routes.ts';
 import { bookingResources } from './features/bookings/bookings.resource.ts';
@@ -77,8 +79,7 @@ import type { AppDeps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
 import { inputGuard, inputOutOfRange } from './platform/input-guard.ts';
 import { installationResources } from './platform/installation/installation.resource.ts';
-import { onRefundNotice } from './platform/payments/notices.ts';
-import { onCardSetupNotice } from './platform/payments/notices.ts';
+import { onCardSetupNotice, onRefundNotice } from './platform/payments/notices.ts';
 import { paymentRoutes } from './platform/payments/payments.routes.ts';
 import { resourceRoutes } from './platform/resources/engine.routes.ts';
 
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(statementRoutes);
   await app.register(savedCardRoutes);
+  await app.register(cancellationRoutes);
   await app.register(billingProfileRoutes);
   await app.register(invoiceRoutes);
   await app.register(waiverRoutes);
@@ -253,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       paymentsResource,
       ...refundResources,
       ...billingResources,
+      cancellationPoliciesResource,
       ...partyResources,
       ...partyBookingResources,
       ...waiverResources,

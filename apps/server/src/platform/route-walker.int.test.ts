@@ -441,6 +441,9 @@ describe('route walker: every registered route', () => {
         '/api/v1/students/invoice-payment/checkout',
         { invoice_id: ids.invoice, choice: 'full', amount: 0 },
       ],
+      ['GET', `/api/v1/students/cancellations/preview?kind=party&party_booking_id=${ids.party}`],
+      ['POST', '/api/v1/students/cancellations', { kind: 'party', party_booking_id: ids.party }],
+      ['POST', '/api/v1/students/cancellations', { kind: 'enrolment', enrolment_id: ids.makeupPlace }],
     ];
 
     const before = await fingerprint();

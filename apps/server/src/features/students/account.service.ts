@@ -67,11 +67,19 @@ export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<MyBo
     .flatMap((p) => {
       const session = sessions.get(p.sessionId);
       return session
-        ? [{ bookingId: p.bookingId, date: p.date, name: session.name, start: session.startTime }]
+        ? [
+            {
+              bookingId: p.bookingId,
+              session_id: p.sessionId,
+              date: p.date,
+              name: session.name,
+              start: session.startTime,
+            },
+          ]
         : [];
     })
     .sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start))
-    .map(({ bookingId, date, name }) => ({ bookingId, date, name }));
+    .map(({ bookingId, session_id, date, name }) => ({ bookingId, session_id, date, name }));
   const childById = new Map(kidRows.map((c) => [c.id, c]));
   const kids = links.flatMap((l) => {
     const child = childById.get(l.childId);
@@ -82,8 +90,9 @@ export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<MyBo
 
   return rows.map(({ booking, eventName }) => {
     // One place per child per session-day: show each session-day once.
-    const days = new Map<string, { name: string; date: string }>();
-    for (const p of places.filter((p) => p.bookingId === booking.id)) days.set(`${p.date}|${p.name}`, p);
+    const days = new Map<string, { session_id: number; name: string; date: string }>();
+    for (const { bookingId, ...day } of places.filter((p) => p.bookingId === booking.id))
+      days.set(`${day.date}|${day.session_id}`, day);
     const own = kids
       .filter((k) => k.bookingId === booking.id)
       .map(({ child }) => ({
@@ -99,6 +108,7 @@ export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<MyBo
     const payment = paid.find((p) => p.purchaseId === booking.id && p.status !== 'expired');
     const missing = booking.status === 'confirmed' && own.some((c) => c.waiver === 'needed');
     return {
+      id: booking.id,
       reference: booking.reference,
       code: booking.code,
       event_name: eventName,
@@ -162,6 +172,7 @@ export async function myPartyBookings(deps: AppDeps, auth: AuthContext): Promise
         ? ('signed' as const)
         : ('needed' as const);
     return {
+      id: party.id,
       reference: party.reference,
       code: party.code,
       date: party.date,
