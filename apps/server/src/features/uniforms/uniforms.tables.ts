@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenantKey } from '../accounts/accounts.tables.ts';
 
 /** Something a child or a coach wears (leotard, club shirt), sold or issued by size. */
@@ -9,6 +9,8 @@ export const uniformTypes = pgTable(
     name: text().notNull(),
     /** Cents, GST included where the company charges it. */
     price: integer().notNull().default(0),
+    /** Parents may put an order of this type on an invoice instead of paying by card. */
+    invoiceAllowed: boolean().notNull().default(false),
     archivedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('uniform_types_company').on(t.companyId, t.name)],

@@ -129,7 +129,7 @@ export const payments = pgTable(
   {
     ...tenantKey(),
     /** What the payment pays for: the kind of sale (features/checkout) and that purchase's id. */
-    purchaseKind: text({ enum: ['event', 'party', 'enrolment', 'private_lesson', 'invoice'] }),
+    purchaseKind: text({ enum: ['event', 'party', 'enrolment', 'private_lesson', 'invoice', 'uniform'] }),
     purchaseId: integer(),
     /** `card`: through `provider`; the others are recorded by staff with their `reference`. */
     method: text({ enum: ['card', 'cash', 'bank_transfer', 'eftpos', 'voucher'] })
