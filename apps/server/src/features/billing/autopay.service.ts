@@ -465,8 +465,8 @@ async function record(
       ...mail,
       reason,
       next: next
-        ? `We will try again on ${displayDate(next)}. To use another card before then, update it here.`
-        : 'That was our last try: the payment is now overdue. Please update your card (we will charge it on the next day) or contact us.',
+        ? `We will try again on ${displayDate(next)}.`
+        : 'That was our last try: the payment is now overdue. Please update your card (we will charge the new card straight away) or contact us.',
       link: updateCardLink(config, company),
     });
     if (attempt.attempt === LAST_ATTEMPT) {
