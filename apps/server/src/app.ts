@@ -67,6 +67,7 @@ import { registrationResources } from './features/registration/registration.reso
 import { registrationEmbed } from './features/registration/registration-embed.routes.ts';
 import { settingsResources } from './features/settings/settings.resource.ts';
 import { accountRoutes } from './features/students/account.routes.ts';
+import { studentDirectoryRoutes } from './features/students/student-directory.routes.ts';
 import { studentRoutes } from './features/students/students.routes.ts';
 import { uniformResources } from './features/uniforms/uniforms.resource.ts';
 import { venueResources } from './features/venues/venues.resource.ts';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(termCalendarRoutes);
   await app.register(enrolmentQueueRoutes);
   await app.register(studentRoutes);
+  await app.register(studentDirectoryRoutes);
   await app.register(accountRoutes);
   await app.register(statementRoutes);
   await app.register(savedCardRoutes);

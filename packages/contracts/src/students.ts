@@ -33,15 +33,50 @@ export const studentChild = z.object({
   consent: z.number(),
   /** The family's usual insurance choice, offered first at checkout ('' when none). */
   insurance_type: z.union([insuranceType, z.literal('')]),
+  medical_notes: z.string(),
+  allergies: z.string(),
+  emergency_contacts: z.array(z.object({ name: z.string(), relationship: z.string(), phone: z.string() })),
+  school: z.string(),
 });
 export type StudentChild = z.infer<typeof studentChild>;
 
-/** POST /api/v1/students/children (add) and /children/:id (edit). */
-export const studentChildForm = z.object({
+/** Someone to call about a child when the parent cannot be reached. */
+export const emergencyContact = z.object({
+  name: z.string().trim().min(1, 'Please enter the contact’s name.').max(120),
+  relationship: z.string().trim().max(60).optional().default(''),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'Please enter the contact’s phone number.')
+    .max(30)
+    .regex(/^[0-9 +()-]*$/, 'Please enter a valid phone number.'),
+});
+export type EmergencyContact = z.infer<typeof emergencyContact>;
+export const MAX_EMERGENCY_CONTACTS = 3;
+
+/**
+ * A child's profile: the one schema the parent's child form and the staff Students screen both
+ * edit with. `consent` is the child's photo consent (SPEC.md point 3), labelled so on both screens.
+ */
+export const childProfileForm = z.object({
   first_name: z.string().trim().min(1, 'Please enter the first name.').max(80),
   last_name: z.string().trim().min(1, 'Please enter the last name.').max(80),
   dob: pastDate,
   consent: z.coerce.number().int().min(0).max(1).optional().default(0),
+  medical_notes: z.string().trim().max(1000).optional().default(''),
+  allergies: z.string().trim().max(1000).optional().default(''),
+  emergency_contacts: z
+    .array(emergencyContact)
+    .max(MAX_EMERGENCY_CONTACTS, `Please give at most ${MAX_EMERGENCY_CONTACTS} emergency contacts.`)
+    .optional()
+    .default([]),
+  school: z.string().trim().max(120).optional().default(''),
+});
+export type ChildProfileForm = z.infer<typeof childProfileForm>;
+export type ChildProfileFormInput = z.input<typeof childProfileForm>;
+
+/** POST /api/v1/students/children (add) and /children/:id (edit): the profile and the usual insurance. */
+export const studentChildForm = childProfileForm.extend({
   insurance_type: z
     .union([insuranceType, z.literal('')])
     .optional()

@@ -13,6 +13,7 @@ import { parseForm } from '../../platform/forms.ts';
 import { publishedEvent } from '../events/events.service.ts';
 import { ownChild } from './account.service.ts';
 import { type InsuranceChoices, insuranceChoices } from './insurance-choices.ts';
+import { profileColumns, profileExtras } from './student-profile.service.ts';
 import { children } from './students.tables.ts';
 
 const tags = ['students'];
@@ -26,17 +27,12 @@ function childView(child: typeof children.$inferSelect): StudentChild {
     dob: child.dob,
     consent: child.consent ? 1 : 0,
     insurance_type: child.insuranceType ?? '',
+    ...profileExtras(child),
   };
 }
 
 function childColumns(form: StudentChildForm) {
-  return {
-    firstName: form.first_name,
-    lastName: form.last_name,
-    dob: form.dob,
-    consent: form.consent === 1,
-    insuranceType: form.insurance_type || null,
-  };
+  return { ...profileColumns(form), insuranceType: form.insurance_type || null };
 }
 
 /** A parent's children (list, add, edit) and the insurance each can still buy (the checkout's per-child choices). */

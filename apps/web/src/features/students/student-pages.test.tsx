@@ -75,6 +75,10 @@ const mia: StudentChild = {
   dob: '2019-04-03',
   consent: 1,
   insurance_type: 'daily_insurance',
+  medical_notes: '',
+  allergies: '',
+  emergency_contacts: [],
+  school: '',
 };
 const leo: StudentChild = {
   id: 6,
@@ -83,6 +87,10 @@ const leo: StudentChild = {
   dob: '2016-11-20',
   consent: 0,
   insurance_type: '',
+  medical_notes: '',
+  allergies: '',
+  emergency_contacts: [],
+  school: '',
 };
 
 describe('/admin/students/profile', () => {
