@@ -54,6 +54,7 @@ import { termCalendarRoutes } from './features/classes/terms.routes.ts';
 import { timetableRoutes } from './features/classes/timetable.routes.ts';
 import { coachResources } from './features/coaches/coaches.resource.ts';
 import { coachRoutes } from './features/coaches/coaches.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { privateLessonResources } from './features/coaches/private-lessons.resource.ts';
 import { privateLessonRoutes } from './features/coaches/private-lessons.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
@@ -62,13 +63,19 @@ import { partyResources } from './features/parties/parties.resource.ts';
 import { partyRoutes } from './features/parties/party.routes.ts';
 import { partyBookingResources } from './features/parties/party-bookings.resource.ts';
 import { partyReportRoutes } from './features/parties/party-reports.routes.ts';
+import { enrollmentComparisonRoutes } from './features/reports/enrollment-comparison.report.ts';
+import { trialConversionsRoutes } from './features/reports/trial-conversions.report.ts';
 import { anomalyRoutes } from './features/registration/anomalies.routes.ts';
 import { registrationResources } from './features/registration/registration.resource.ts';
 import { registrationEmbed } from './features/registration/registration-embed.routes.ts';
 import { settingsResources } from './features/settings/settings.resource.ts';
 import { accountRoutes } from './features/students/account.routes.ts';
+import { flagsResource } from './features/students/flags.resource.ts';
+import { flagRoutes } from './features/students/flags.routes.ts';
 import { studentDirectoryRoutes } from './features/students/student-directory.routes.ts';
 import { studentRoutes } from './features/students/students.routes.ts';
+import { taskListResources } from './features/tasks/task-lists.resource.ts';
+import { taskRoutes } from './features/tasks/tasks.routes.ts';
 import { uniformResources } from './features/uniforms/uniforms.resource.ts';
 import { venueResources } from './features/venues/venues.resource.ts';
 import { waiverRoutes } from './features/waivers/waiver.routes.ts';
@@ -213,6 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(availabilityRoutes);
   await app.register(partyRoutes);
   await app.register(partyReportRoutes);
+  await app.register(trialConversionsRoutes);
+  await app.register(enrollmentComparisonRoutes);
   await app.register(timetableRoutes);
   await app.register(rollRoutes);
   await app.register(registrationRoutes);
@@ -226,6 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(studentRoutes);
   await app.register(studentDirectoryRoutes);
   await app.register(accountRoutes);
+  await app.register(flagRoutes);
+  await app.register(taskRoutes);
   await app.register(statementRoutes);
   await app.register(savedCardRoutes);
   await app.register(cancellationRoutes);
@@ -238,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRunRoutes);
   await app.register(paymentRoutes);
   await app.register(coachRoutes);
+  await app.register(dashboardRoutes);
   await app.register(privateLessonRoutes);
   await app.register(recordPaymentRoutes);
   await app.register(invoicePaymentRoutes);
@@ -249,6 +261,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...termClassResources,
       ...adjustmentResources,
       ...uniformResources,
+      flagsResource,
+      ...taskListResources,
       parentsResource,
       staffResource,
       ...coachResources,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rollFlag } from './flags.ts';
 
 /** The daily roll of class sessions (issue 13). Dates are YYYY-MM-DD in the company's time zone. */
 
@@ -59,6 +60,8 @@ export const rollChild = z.object({
   mark: rollMark.nullable(),
   /** The family's autopay failed for good and is still unpaid: a discreet dot for staff (billing). */
   payment_overdue: z.boolean().default(false),
+  /** The child's and its family's flags with "show on the roll" on (SPEC flags). */
+  flags: z.array(rollFlag).default([]),
 });
 export type RollChild = z.infer<typeof rollChild>;
 

@@ -16,6 +16,7 @@ import { companyOf } from '../accounts/accounts.service.ts';
 import { familiesWithFailedAutopay } from '../billing/autopay.service.ts';
 import { coachIdOfUser, namesOfCoaches } from '../coaches/coaches.service.ts';
 import { ageOn, rollChildren } from '../students/children.service.ts';
+import { rollFlagsOf } from '../students/flags.service.ts';
 import { roomNames } from '../venues/room-names.service.ts';
 import { attendance, classEnrolments, classSessions, termClasses } from './classes.tables.ts';
 import { takeBackAbsenceCredit } from './makeups.service.ts';
@@ -222,6 +223,11 @@ async function rollsOf(db: Db, tenant: Tenant, sessions: SessionRow[]): Promise<
     tenant,
     people.map((child) => child.parentId),
   );
+  const flags = await rollFlagsOf(
+    db,
+    tenant,
+    people.map((child) => child.id),
+  );
   return list.map((session, i) => {
     const kinds = new Map((expected.get(session.id) ?? []).map((c) => [c.childId, c.kind]));
     const date = sessions[i]!.date;
@@ -244,6 +250,7 @@ async function rollsOf(db: Db, tenant: Tenant, sessions: SessionRow[]): Promise<
               ? { status: mark.status, note: mark.note, marked_at: mark.markedAt.toISOString() }
               : null,
             payment_overdue: overdue.has(child.parentId),
+            flags: flags.get(child.id) ?? [],
           },
         ];
       }),

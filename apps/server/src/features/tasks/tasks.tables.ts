@@ -45,7 +45,10 @@ export const tasks = pgTable(
     index('tasks_parent').on(t.companyId, t.parentId),
     index('tasks_child').on(t.companyId, t.childId),
     check('tasks_someone', sql`${t.assigneeId} is not null or ${t.assigneeRole} is not null`),
-    check('tasks_family_named', sql`${t.assigneeRole} is distinct from 'family' or ${t.parentId} is not null`),
+    check(
+      'tasks_family_named',
+      sql`${t.assigneeRole} is distinct from 'family' or ${t.parentId} is not null`,
+    ),
   ],
 );
 

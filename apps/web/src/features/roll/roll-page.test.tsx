@@ -33,6 +33,7 @@ const roll = (): RollResponse => ({
       kind: 'enrolled',
       mark: null,
       payment_overdue: false,
+      flags: [{ name: 'Anaphylaxis', colour: '#e03131', note: 'EpiPen in the front pocket' }],
     },
     {
       id: 8,
@@ -45,6 +46,7 @@ const roll = (): RollResponse => ({
       mark: null,
       // The family's autopay failed for good: a discreet dot, no words on the card itself.
       payment_overdue: true,
+      flags: [],
     },
   ],
 });
@@ -76,7 +78,10 @@ describe('the roll of a session', () => {
     expect(within(ava).getByText('4 yrs 7 mths')).toBeTruthy();
     expect(within(ava).getByText('No photos')).toBeTruthy();
     expect(within(ava).getByText('Asthma, has a puffer')).toBeTruthy();
+    const avaFlags = within(ava).getByRole('list', { name: 'Flags for Ava Nguyen' });
+    expect(within(avaFlags).getByRole('listitem').textContent).toBe('Anaphylaxis');
     const ben = screen.getByRole('region', { name: 'Ben Smith' });
+    expect(within(ben).queryByRole('list', { name: 'Flags for Ben Smith' })).toBeNull();
     expect(within(ben).getByText('Trial')).toBeTruthy();
     expect(within(ben).queryByText('No photos')).toBeNull();
     expect(within(ben).getByRole('img', { name: 'Payment overdue' })).toBeTruthy();

@@ -99,6 +99,31 @@ function PaymentOverdueDot() {
   );
 }
 
+/** A flag staff put on the child or its family (SPEC flags): its colour and name; the note on hover or tap. */
+function RollFlagChip({ flag }: { flag: RollChild['flags'][number] }) {
+  return (
+    <Tooltip
+      label={flag.note ?? flag.name}
+      withArrow
+      multiline
+      maw={260}
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <Group component="span" gap={4} role="listitem" tabIndex={0} wrap="nowrap">
+        <Box
+          component="span"
+          w={10}
+          h={10}
+          style={{ borderRadius: '50%', display: 'inline-block', background: flag.colour, flexShrink: 0 }}
+        />
+        <Text component="span" size="sm" fw={600}>
+          {flag.name}
+        </Text>
+      </Group>
+    </Tooltip>
+  );
+}
+
 function ChildRow({
   child,
   disabled,
@@ -140,6 +165,13 @@ function ChildRow({
             ) : null}
           </Group>
         </Group>
+        {child.flags.length > 0 ? (
+          <Group gap="xs" role="list" aria-label={`Flags for ${name}`}>
+            {child.flags.map((flag) => (
+              <RollFlagChip key={flag.name} flag={flag} />
+            ))}
+          </Group>
+        ) : null}
         {child.medical_notes ? (
           <Alert color="orange" p="xs" title="Medical notes" role="note">
             {child.medical_notes}
