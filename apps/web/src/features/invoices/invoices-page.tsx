@@ -198,7 +198,11 @@ export function InvoicesPage() {
                       <Table.Td ta="right" visibleFrom="sm">
                         {formatMoney(invoice.paid)}
                       </Table.Td>
-                      <Table.Td ta="right" fw={invoice.balance > 0 ? 600 : undefined}>
+                      <Table.Td
+                        ta="right"
+                        fw={invoice.balance > 0 ? 600 : undefined}
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
                         {formatMoney(invoice.balance)}
                         {/* On a phone the status goes under the balance. */}
                         <Box hiddenFrom="sm" mt={4}>
