@@ -359,6 +359,20 @@ describe('autopay (saved cards, the autopay job, failed payments)', () => {
     expect(rows.map((r) => r.status)).toEqual(['paid', 'due']);
   });
 
+  it('leaves an invoice alone while the parent is paying it by card', async () => {
+    const { parent, headers } = await familyWithCard(TEST_SUCCESS_CARD);
+    const { invoice } = await invoiceFor(parent.id, 5_000, '2030-09-01');
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/students/invoice-payment/checkout',
+      headers,
+      payload: { invoice_id: invoice.id, choice: 'full', amount: 5_000 },
+    });
+    expect(checkout.json(), checkout.body).toMatchObject({ valid: true });
+    expect(await runAutopay(t.deps, at('2030-09-01'))).toEqual({ charged: 0, failed: 0 });
+    expect(await chargesOf()).toHaveLength(0);
+  });
+
   it('two processes running the job at the same moment charge each instalment exactly once', async () => {
     const { db } = t.database;
     const due = '2030-06-01';

@@ -27,6 +27,7 @@ import { Tenant } from '../../platform/tenancy.ts';
 import { addDays, displayDate, todayIn } from '../../platform/time.ts';
 import { type Company, companyContact, companyOf } from '../accounts/accounts.service.ts';
 import { autopayAttempts } from './autopay.tables.ts';
+import { cardPaymentUnderWay } from './invoice-sale.ts';
 import { allocatePayment, lockInvoice, refreshInvoice } from './ledger.service.ts';
 import { familyAccounts, invoiceInstalments, invoices } from './ledger.tables.ts';
 import { updateCardLink } from './saved-card.service.ts';
@@ -277,6 +278,8 @@ async function claim(
       return { attempt: taken!, account };
     }
     if (!due || !account.autopay || !account.cardRef || !account.cardProvider || amount <= 0) return null;
+    // The parent is paying this invoice by card right now: charging too would pay it twice.
+    if (await cardPaymentUnderWay(tx, tenant, invoice.id)) return null;
     const [inserted] = await tx
       .insert(autopayAttempts)
       .values(
