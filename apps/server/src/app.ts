@@ -76,6 +76,7 @@ import { studentDirectoryRoutes } from './features/students/student-directory.ro
 import { studentRoutes } from './features/students/students.routes.ts';
 import { taskListResources } from './features/tasks/task-lists.resource.ts';
 import { taskRoutes } from './features/tasks/tasks.routes.ts';
+import { uniformOrderRoutes } from './features/uniforms/uniform-orders.routes.ts';
 import { uniformResources } from './features/uniforms/uniforms.resource.ts';
 import { venueResources } from './features/venues/venues.resource.ts';
 import { waiverRoutes } from './features/waivers/waiver.routes.ts';
@@ -251,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(coachRoutes);
   await app.register(dashboardRoutes);
   await app.register(privateLessonRoutes);
+  await app.register(uniformOrderRoutes);
   await app.register(recordPaymentRoutes);
   await app.register(invoicePaymentRoutes);
   await app.register(

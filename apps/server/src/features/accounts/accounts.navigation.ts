@@ -61,6 +61,14 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'classes.write',
     group: 'Families',
   },
+  // Uniform orders for families: the desk orders, collects and cancels (features/uniforms).
+  {
+    label: 'Uniform orders',
+    path: '/admin/uniform-orders',
+    icon: 'shirt',
+    permission: 'bookings.write',
+    group: 'Families',
+  },
   // Staff invoices and the supplier details printed on them (features/billing/invoices.routes.ts).
   { label: 'Invoices', path: '/admin/invoices', icon: 'file', permission: 'billing.read', group: 'Money' },
   {
@@ -104,6 +112,7 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     icon: 'whistle',
     permission: 'parent.self',
   },
+  { label: 'Uniforms', path: '/admin/students/uniforms', icon: 'shirt', permission: 'parent.self' },
   { label: 'Re-enrolment', path: '/admin/students/re-enroll', icon: 'calendar', permission: 'parent.self' },
   { label: 'Enrolments', path: '/admin/students/registrations', icon: 'calendar', permission: 'parent.self' },
   { label: 'Invoices', path: '/admin/students/invoices', icon: 'receipt', permission: 'parent.self' },

@@ -15,14 +15,15 @@ import { couponRedemptions, coupons, nswSettings, promotionalCodes } from './bil
  */
 
 /** What a purchase is, as discounts see it. */
-export type PurchaseKind = 'event' | 'party' | 'enrolment' | 'private_lesson' | 'invoice';
+export type PurchaseKind = 'event' | 'party' | 'enrolment' | 'private_lesson' | 'invoice' | 'uniform';
 
 /** Where a code is used: coupons may be limited to events, promotional codes to events or parties. */
 export type DiscountScope =
   | { kind: 'event'; eventId: number }
   | { kind: 'party' }
   | { kind: 'classes' }
-  | { kind: 'private_lesson' };
+  | { kind: 'private_lesson' }
+  | { kind: 'uniform' };
 
 /** What a promotional code's `appliesTo` calls each scope. */
 const promoScope = {
@@ -30,6 +31,8 @@ const promoScope = {
   party: 'parties',
   classes: 'classes',
   private_lesson: 'classes',
+  // Uniforms are no campaign's product: only an "all" promotional code applies to them.
+  uniform: 'none',
 } as const;
 
 /** A coupon or promotional code found valid, as the pricing module takes it. */

@@ -19,6 +19,7 @@ import { parentOf } from '../accounts/parents.service.ts';
 import { parentBookings } from '../bookings/family-bookings.service.ts';
 import { enrolmentPurchasesOfParent } from '../classes/enrolment-purchases.service.ts';
 import { lessonPurchasesOfParent } from '../coaches/private-lessons.service.ts';
+import { uniformPurchasesOfParent } from '../uniforms/uniform-purchases.service.ts';
 import { eventNames } from '../events/events.service.ts';
 import { parentPartyBookings } from '../parties/family-parties.service.ts';
 import { statusOf } from './ledger.service.ts';
@@ -57,11 +58,12 @@ export function methodLabel(payment: Pick<Payment, 'method' | 'provider'>): stri
  * out (BK-…, BP-…, EN-…, PL-…), each kind read through its own feature's service.
  */
 async function purchaseDescriptions(db: Db, tenant: Tenant, parentId: number) {
-  const [booked, parties, enrolments, lessons] = await Promise.all([
+  const [booked, parties, enrolments, lessons, uniforms] = await Promise.all([
     parentBookings(db, tenant, parentId),
     parentPartyBookings(db, tenant, parentId),
     enrolmentPurchasesOfParent(db, tenant, parentId),
     lessonPurchasesOfParent(db, tenant, parentId),
+    uniformPurchasesOfParent(db, tenant, parentId),
   ]);
   const names = await eventNames(
     db,
@@ -79,6 +81,7 @@ async function purchaseDescriptions(db: Db, tenant: Tenant, parentId: number) {
     enrolment: enrolments,
     private_lesson: lessons,
     invoice: new Map(),
+    uniform: uniforms,
   };
   return bought;
 }

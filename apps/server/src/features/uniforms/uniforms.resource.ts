@@ -14,6 +14,10 @@ export const uniformTypesResource = defineResource({
   fields: {
     name: field.text('Name', { required: true, max: 120, help: 'e.g. Club leotard, Coach polo' }),
     price: field.money('Price', { required: true, default: 0, help: 'GST included where you charge it' }),
+    invoiceAllowed: field.boolean('Can be added to an invoice', {
+      default: false,
+      help: 'Parents may add an order to their next invoice instead of paying by card',
+    }),
   },
   list: { columns: ['name', 'price'], search: ['name'], defaultSort: { field: 'name', order: 'asc' } },
   permissions: classes,
