@@ -53,6 +53,28 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'bookings.read',
     group: 'Reports',
   },
+  {
+    label: 'Trial conversions',
+    path: '/admin/reports/trial-conversions',
+    icon: 'chart',
+    permission: 'classes.write',
+    group: 'Reports',
+  },
+  {
+    label: 'Enrolment comparison',
+    path: '/admin/reports/enrollment-comparison',
+    icon: 'chart',
+    permission: 'classes.write',
+    group: 'Reports',
+  },
+  // Every child across families and each child's screen (features/students/student-directory.routes.ts).
+  {
+    label: 'Students',
+    path: '/admin/students',
+    icon: 'users',
+    permission: 'bookings.read',
+    group: 'Families',
+  },
   // SPEC students/invite: a family account with the children, and a link to the registration form.
   {
     label: 'Invite a family',

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../auth.ts';
+import { NotFoundError } from '../errors.ts';
 import type { Permission } from '../permissions.ts';
 import type { Tenant } from '../tenancy.ts';
 
@@ -38,12 +39,21 @@ export interface ReportTableDef {
  * (JSON: the meta, the filter values and each table's rows) and `…&format=csv`; the SPA's
  * `ReportPage` (apps/web/src/features/reports/report-page.tsx) shows any report from its meta.
  */
+/**
+ * A filter of a report. A `select` with `optionsOf` offers the company's own things (its terms, its
+ * events), read per request: the first option is the default, and a value that is not one of them
+ * (another company's id) answers 404.
+ */
+export type ReportFilterDef = ReportFilter & {
+  optionsOf?: (ctx: { db: Db; tenant: Tenant }) => Promise<{ value: string; label: string }[]>;
+};
+
 export interface ReportDefinition {
   /** URL segment: /api/v1/admin/reports/<name>, /admin/reports/<name>. */
   name: string;
   title: string;
   permission: Permission;
-  filters: ReportFilter[];
+  filters: ReportFilterDef[];
   tables: Record<string, ReportTableDef>;
 }
 
@@ -65,6 +75,7 @@ function filterSchema(report: ReportDefinition) {
           return [f.name, z.coerce.number().int().min(2000).max(2200).default(new Date().getUTCFullYear())];
         // No default here: the report's rows take the company's today (its time zone) when absent.
         if (f.type === 'date') return [f.name, calendarDate.optional()];
+        if (f.optionsOf) return [f.name, z.string().max(100).optional()];
         const values = (f.options ?? []).map((o) => o.value);
         return [f.name, z.enum(values as [string, ...string[]]).default(values[0]!)];
       }),
@@ -72,11 +83,16 @@ function filterSchema(report: ReportDefinition) {
   );
 }
 
-export function reportMeta(report: ReportDefinition): ReportMeta {
+/** The company's options of each `optionsOf` filter, by filter name. */
+type LoadedOptions = Record<string, { value: string; label: string }[]>;
+
+export function reportMeta(report: ReportDefinition, loaded: LoadedOptions = {}): ReportMeta {
   return {
     name: report.name,
     title: report.title,
-    filters: report.filters,
+    filters: report.filters.map(({ optionsOf: _, ...f }) =>
+      loaded[f.name] ? { ...f, options: loaded[f.name] } : f,
+    ),
     tables: Object.entries(report.tables).map(([name, t]) => ({
       name,
       label: t.label,
@@ -127,13 +143,23 @@ export function reportRoutes(reports: ReportDefinition[]): FastifyPluginAsyncZod
           const { tenant } = requireAuth(request);
           const { format, ...filters } = request.query as FilterValues & { format: 'json' | 'csv' };
           const db = app.deps.database.db;
+          const loaded: LoadedOptions = {};
+          for (const f of report.filters) {
+            if (!f.optionsOf) continue;
+            const options = await f.optionsOf({ db, tenant });
+            const chosen = filters[f.name];
+            if (chosen === undefined) filters[f.name] = options[0]?.value ?? '';
+            else if (!options.some((o) => o.value === chosen)) throw new NotFoundError();
+            loaded[f.name] = options;
+          }
           const entries = await Promise.all(
             Object.entries(report.tables).map(
               async ([name, table]) => [name, await table.rows({ db, tenant, filters })] as const,
             ),
           );
           const data = Object.fromEntries(entries);
-          if (format === 'json') return { meta: reportMeta(report), filters, data } satisfies ReportResponse;
+          if (format === 'json')
+            return { meta: reportMeta(report, loaded), filters, data } satisfies ReportResponse;
           const suffix = Object.values(filters).join('-');
           return reply
             .type('text/csv; charset=utf-8')
