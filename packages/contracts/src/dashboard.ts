@@ -39,8 +39,8 @@ export const dashboardResponse = z.object({
   this_week: z.object({ since: z.string(), enrolments: z.number(), trials: z.number() }).nullable(),
   waitlist_offers: offers.nullable(),
   open_anomalies: z.number().nullable(),
-  /** The viewer's open tasks; null until the tasks feature answers it. */
-  my_tasks: z.array(task).nullable(),
+  /** The viewer's open tasks: theirs and their role's (features/tasks `myOpenTasks`). */
+  my_tasks: z.array(task),
   /** The term running today: full-enrolment places taken against the classes' capacity. */
   fill_rate: z
     .object({ term_id: z.number(), term_name: z.string(), places: z.number(), capacity: z.number() })

@@ -12,6 +12,7 @@ import { classWaitlist } from '../classes/class-waitlist.tables.ts';
 import { attendance, classEnrolments, termClasses } from '../classes/classes.tables.ts';
 import { registrationAnomalies } from '../registration/registration.tables.ts';
 import { children } from '../students/students.tables.ts';
+import { tasks } from '../tasks/tasks.tables.ts';
 
 type Headers = Record<string, string>;
 
@@ -43,7 +44,8 @@ describe('GET /api/v1/admin/dashboard', () => {
     const company = await createCompany(db);
     const companyId = company.id;
     const foreign = await createCompany(db);
-    as.admin = (await sessionFor(db, await createUser(db, companyId, { role: 'companyadmin' }))).headers;
+    const admin = await createUser(db, companyId, { role: 'companyadmin' });
+    as.admin = (await sessionFor(db, admin)).headers;
     as.staff = (await sessionFor(db, await createUser(db, companyId, { role: 'companystaff' }))).headers;
     as.foreign = (await sessionFor(db, await createUser(db, foreign.id, { role: 'companyadmin' }))).headers;
     // Coach A's check expires in 10 days, coach C's expired yesterday, coach B's is far off.
@@ -186,6 +188,16 @@ describe('GET /api/v1/admin/dashboard', () => {
       { ...invoice, status: 'issued', total: 3000, dueOn: addDays(today, 5) },
       { ...invoice, companyId: foreign.id, parentId: foreignParent.id, status: 'overdue', total: 9999 },
     ]);
+
+    // Tasks: Alex's own, one for every coach, the admin's (one open, one done), another company's admins'.
+    await db.insert(tasks).values([
+      { companyId, title: 'Check the foam pit', assigneeId: a.user.id, dueDate: addDays(today, 1) },
+      { companyId, title: 'Read the new lesson plans', assigneeRole: 'companycoach' },
+      { companyId, title: 'Call the Dash family', assigneeId: admin.id, dueDate: addDays(today, -1) },
+      { companyId, title: 'Order mats', assigneeId: admin.id, status: 'done', doneAt: new Date() },
+      // For every admin of the other company: this company's admin never sees it.
+      { companyId: foreign.id, title: 'Not ours', assigneeRole: 'companyadmin' },
+    ]);
   });
 
   afterAll(async () => {
@@ -221,6 +233,9 @@ describe('GET /api/v1/admin/dashboard', () => {
       expect(body.waitlist_offers).toEqual({ classes: 1, events: 1 });
       expect(body.open_anomalies).toBe(2);
       expect(body.fill_rate).toEqual({ term_id: termId, term_name: 'Term', places: 4, capacity: 20 });
+      expect(body.my_tasks.map((task) => [task.title, task.overdue])).toEqual(
+        who === 'admin' ? [['Call the Dash family', true]] : [],
+      );
     }
   });
 
@@ -236,7 +251,10 @@ describe('GET /api/v1/admin/dashboard', () => {
       open_anomalies: null,
       fill_rate: null,
     });
-    expect((await dashboard(as.coachB)).sessions.map((s) => s.id)).toEqual([ninjaToday]);
+    expect(a.my_tasks.map((task) => task.title)).toEqual(['Check the foam pit', 'Read the new lesson plans']);
+    const b = await dashboard(as.coachB);
+    expect(b.sessions.map((s) => s.id)).toEqual([ninjaToday]);
+    expect(b.my_tasks.map((task) => task.title)).toEqual(['Read the new lesson plans']);
   });
 
   it("shows another company nothing of this one's", async () => {
@@ -251,6 +269,7 @@ describe('GET /api/v1/admin/dashboard', () => {
       waitlist_offers: { classes: 0, events: 0 },
       open_anomalies: 0,
       fill_rate: null,
+      my_tasks: [{ title: 'Not ours' }],
     });
   });
 

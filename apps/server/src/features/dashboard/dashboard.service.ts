@@ -13,6 +13,7 @@ import { openClassOffers, placesTakenSince, termFillRate } from '../classes/dash
 import { rollDay } from '../classes/roll.service.ts';
 import { checksDue } from '../coaches/coaches.service.ts';
 import { openAnomalyCount } from '../registration/anomalies.service.ts';
+import { myOpenTasks } from '../tasks/tasks.service.ts';
 
 type Viewer = Pick<AuthContext, 'tenant' | 'userId' | 'role'>;
 
@@ -46,9 +47,10 @@ export async function dashboardOf(db: Db, viewer: Viewer): Promise<DashboardResp
   const { timeZone } = await companyOf(db, tenant);
   const today = todayIn(timeZone);
   const monday = mondayOf(today);
-  const [roll, cover, checks, overdue, thisWeek, classOffers, eventOffers, anomalies, fill] =
+  const [roll, myTasks, cover, checks, overdue, thisWeek, classOffers, eventOffers, anomalies, fill] =
     await readTogether(db, [
       () => rollDay(db, viewer, today),
+      () => myOpenTasks(db, tenant, viewer.userId),
       when(viewer, 'cover', () => sessionsNeedingCover(db, tenant, today)),
       when(viewer, 'checks', () => checksDue(db, tenant, today, addDays(today, CHECK_WARNING_DAYS))),
       when(viewer, 'overdueInvoices', () => overdueInvoiceTotals(db, tenant)),
@@ -58,8 +60,6 @@ export async function dashboardOf(db: Db, viewer: Viewer): Promise<DashboardResp
       when(viewer, 'anomalies', () => openAnomalyCount(db, tenant)),
       when(viewer, 'fillRate', () => termFillRate(db, tenant, today)),
     ]);
-  // features/tasks/tasks.service.ts `myOpenTasks(db, tenant, userId)` has not landed yet; its call goes here.
-  const myTasks = null;
   return {
     today,
     sessions: roll.sessions,
