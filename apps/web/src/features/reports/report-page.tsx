@@ -26,6 +26,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { formatDate, formatMoney } from '../../admin/format';
 import { api } from '../../api/client';
 import { saveBlob } from '../../components/file-download';
+import { ReportChart } from './report-chart';
 
 type Row = ReportResponse['data'][string][number];
 
@@ -38,39 +39,6 @@ function cellText(column: ReportColumn, value: Row[string] | undefined): string 
   return String(value);
 }
 
-/** A bar per row, as long as its share of the largest value; the table below carries the numbers. */
-function BarChart({ rows, x, y }: { rows: Row[]; x: ReportColumn; y: ReportColumn }) {
-  const max = Math.max(0, ...rows.map((r) => Number(r[y.name] ?? 0)));
-  if (rows.length === 0 || max <= 0) return null;
-  return (
-    <Stack gap={6} role="img" aria-label={`${y.label} by ${x.label.toLowerCase()}`}>
-      {rows.map((row) => {
-        const value = Number(row[y.name] ?? 0);
-        return (
-          <Group key={String(row[x.name])} gap="sm" wrap="nowrap">
-            <Text size="sm" w={88} style={{ flexShrink: 0 }}>
-              {cellText(x, row[x.name])}
-            </Text>
-            <div
-              style={{
-                height: 14,
-                width: `${(value / max) * 100}%`,
-                minWidth: 2,
-                maxWidth: 'calc(100% - 200px)',
-                background: 'var(--mantine-color-blue-5)',
-                borderRadius: 3,
-              }}
-            />
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {cellText(y, value)}
-            </Text>
-          </Group>
-        );
-      })}
-    </Stack>
-  );
-}
-
 function ReportTable({ table, rows }: { table: ReportMeta['tables'][number]; rows: Row[] }) {
   const { columns } = table;
   const chartX = columns.find((c) => c.name === table.chart?.x);
@@ -81,7 +49,17 @@ function ReportTable({ table, rows }: { table: ReportMeta['tables'][number]; row
         <Title order={2} fz="lg">
           {table.label}
         </Title>
-        {chartX && chartY ? <BarChart rows={rows} x={chartX} y={chartY} /> : null}
+        {chartX && chartY ? (
+          <ReportChart
+            title={`${chartY.label} by ${chartX.label.toLowerCase()}`}
+            points={rows.map((row) => ({
+              category: row[chartX.name] ?? '',
+              value: Number(row[chartY.name] ?? 0),
+            }))}
+            x={{ label: chartX.label, format: (v) => cellText(chartX, v) }}
+            y={{ label: chartY.label, format: (v) => cellText(chartY, v) }}
+          />
+        ) : null}
         <ScrollArea type="auto">
           <Table striped miw={Math.max(360, columns.length * 100)} aria-label={table.label}>
             <Table.Thead>
