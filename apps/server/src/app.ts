@@ -64,6 +64,7 @@ import { partyRoutes } from './features/parties/party.routes.ts';
 import { partyBookingResources } from './features/parties/party-bookings.resource.ts';
 import { partyReportRoutes } from './features/parties/party-reports.routes.ts';
 import { enrollmentComparisonRoutes } from './features/reports/enrollment-comparison.report.ts';
+import { moneyReportRoutes } from './features/reports/money-reports.routes.ts';
 import { trialConversionsRoutes } from './features/reports/trial-conversions.report.ts';
 import { anomalyRoutes } from './features/registration/anomalies.routes.ts';
 import { registrationResources } from './features/registration/registration.resource.ts';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partyReportRoutes);
   await app.register(trialConversionsRoutes);
   await app.register(enrollmentComparisonRoutes);
+  await app.register(moneyReportRoutes);
   await app.register(timetableRoutes);
   await app.register(rollRoutes);
   await app.register(registrationRoutes);

@@ -11,9 +11,9 @@ export function redemptionsQuery(db: Db, tenant: Tenant) {
     .select({
       purchaseKind: couponRedemptions.purchaseKind,
       purchaseId: couponRedemptions.purchaseId,
-      code: sql<string | null>`coalesce(${coupons.code}, ${promotionalCodes.code})`.as('code'),
+      code: sql<string | null>`coalesce(${coupons.code}, ${promotionalCodes.code})`.as('redemption_code'),
       codeType: sql<string | null>`case when ${coupons.id} is not null then 'Coupon'
-        when ${promotionalCodes.id} is not null then 'Promotional code' end`.as('code_type'),
+        when ${promotionalCodes.id} is not null then 'Promotional code' end`.as('redemption_code_type'),
       voucherCode: couponRedemptions.voucherCode,
       createdAt: couponRedemptions.createdAt,
     })

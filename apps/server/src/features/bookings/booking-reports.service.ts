@@ -17,9 +17,9 @@ export function eventPurchasesQuery(db: Db, tenant: Tenant) {
       eventId: bookings.eventId,
       code: bookings.code,
       total: bookings.total,
-      discount: sql<number>`coalesce(-(${bookings.pricing}->>'coupon')::int, 0)`.as('discount'),
-      insurance: sql<number>`coalesce((${bookings.pricing}->>'insurance')::int, 0)`.as('insurance'),
-      voucher: sql<number>`coalesce(-(${bookings.pricing}->>'nsw_voucher')::int, 0)`.as('voucher'),
+      discount: sql<number>`coalesce(-(${bookings.pricing}->>'coupon')::int, 0)`.as('event_discount'),
+      insurance: sql<number>`coalesce((${bookings.pricing}->>'insurance')::int, 0)`.as('event_insurance'),
+      voucher: sql<number>`coalesce(-(${bookings.pricing}->>'nsw_voucher')::int, 0)`.as('event_voucher'),
     })
     .from(bookings)
     .where(tenant.where(bookings, eq(bookings.status, 'confirmed')))
@@ -35,9 +35,9 @@ export function eventCoverQuery(db: Db, tenant: Tenant) {
       childId: bookingChildren.childId,
       insuranceType: bookingChildren.insuranceType,
       insuranceIds: bookingChildren.insuranceIds,
-      firstDate: sql<string>`min(${bookingPlaces.date})`.as('first_date'),
-      lastDate: sql<string>`max(${bookingPlaces.date})`.as('last_date'),
-      days: sql<number>`count(distinct ${bookingPlaces.date})::int`.as('days'),
+      firstDate: sql<string>`min(${bookingPlaces.date})`.as('cover_first_date'),
+      lastDate: sql<string>`max(${bookingPlaces.date})`.as('cover_last_date'),
+      days: sql<number>`count(distinct ${bookingPlaces.date})::int`.as('cover_days'),
     })
     .from(bookingChildren)
     .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
@@ -54,9 +54,9 @@ export function eventPlacesQuery(db: Db, tenant: Tenant) {
       eventId: bookings.eventId,
       sessionId: bookingPlaces.sessionId,
       date: bookingPlaces.date,
-      bookings: sql<number>`count(distinct ${bookings.id})::int`.as('bookings'),
-      places: sql<number>`sum(${bookingPlaces.places})::int`.as('places'),
-      amount: sql<number>`sum(${bookingPlaces.places} * ${bookingPlaces.unitPrice})::int`.as('amount'),
+      bookings: sql<number>`count(distinct ${bookings.id})::int`.as('place_bookings'),
+      places: sql<number>`sum(${bookingPlaces.places})::int`.as('place_count'),
+      amount: sql<number>`sum(${bookingPlaces.places} * ${bookingPlaces.unitPrice})::int`.as('place_amount'),
     })
     .from(bookingPlaces)
     .innerJoin(bookings, eq(bookings.id, bookingPlaces.bookingId))
@@ -72,7 +72,7 @@ export function eventWaitlistQuery(db: Db, tenant: Tenant) {
       eventId: waitlistEntries.eventId,
       sessionId: waitlistEntries.sessionId,
       date: waitlistEntries.date,
-      waiting: sql<number>`sum(${waitlistEntries.places})::int`.as('waiting'),
+      waiting: sql<number>`sum(${waitlistEntries.places})::int`.as('waitlist_places'),
     })
     .from(waitlistEntries)
     .where(tenant.where(waitlistEntries, inArray(waitlistEntries.status, ['waiting', 'invited'])))

@@ -14,7 +14,9 @@ export function classPurchasesQuery(db: Db, tenant: Tenant) {
       id: enrolmentPurchases.id,
       code: enrolmentPurchases.code,
       total: enrolmentPurchases.total,
-      discount: sql<number>`coalesce(-(${enrolmentPurchases.pricing}->>'coupon')::int, 0)`.as('discount'),
+      discount: sql<number>`coalesce(-(${enrolmentPurchases.pricing}->>'coupon')::int, 0)`.as(
+        'class_discount',
+      ),
     })
     .from(enrolmentPurchases)
     .where(tenant.where(enrolmentPurchases, eq(enrolmentPurchases.status, 'confirmed')))
@@ -52,7 +54,7 @@ export function classVouchersQuery(db: Db, tenant: Tenant) {
       childId: enrolmentVouchers.childId,
       reference: enrolmentPurchases.code,
       amount: sql<number>`(coalesce(-(${enrolmentPurchases.pricing}->>'nsw_voucher')::int, 0)
-        / count(*) over (partition by ${enrolmentVouchers.purchaseId}))::int`.as('amount'),
+        / count(*) over (partition by ${enrolmentVouchers.purchaseId}))::int`.as('class_voucher_amount'),
       createdAt: enrolmentVouchers.createdAt,
     })
     .from(enrolmentVouchers)

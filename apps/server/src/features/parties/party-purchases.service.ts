@@ -11,8 +11,8 @@ export function partyPurchasesQuery(db: Db, tenant: Tenant) {
       code: partyBookings.code,
       childId: partyBookings.childId,
       total: partyBookings.total,
-      discount: sql<number>`coalesce(-(${partyBookings.pricing}->>'coupon')::int, 0)`.as('discount'),
-      voucher: sql<number>`coalesce(-(${partyBookings.pricing}->>'nsw_voucher')::int, 0)`.as('voucher'),
+      discount: sql<number>`coalesce(-(${partyBookings.pricing}->>'coupon')::int, 0)`.as('party_discount'),
+      voucher: sql<number>`coalesce(-(${partyBookings.pricing}->>'nsw_voucher')::int, 0)`.as('party_voucher'),
     })
     .from(partyBookings)
     .where(tenant.where(partyBookings, eq(partyBookings.status, 'confirmed')))

@@ -28,7 +28,7 @@ async function usesQuery(db: Db, tenant: Tenant, filters: FilterValues) {
       code: r.code,
       codeType: r.codeType,
       kind: sql<string>`case ${r.purchaseKind} when 'event' then ${KINDS.event}
-        when 'party' then ${KINDS.party} else ${KINDS.enrolment} end`.as('kind'),
+        when 'party' then ${KINDS.party} else ${KINDS.enrolment} end`.as('use_kind'),
       discount: sql<number>`coalesce(${e.discount}, ${p.discount}, ${c.discount})`.as('use_discount'),
       revenue: sql<number>`coalesce(${e.total}, ${p.total}, ${c.total})`.as('use_revenue'),
     })
