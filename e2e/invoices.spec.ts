@@ -10,7 +10,7 @@ import {
   topShot,
   uniqueTag,
 } from './support/admin.ts';
-import { bothViewports, useBrowser, usePage } from './support/harness.ts';
+import { bothViewports, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import { demo } from './support/spec-text.ts';
 import { field, shows } from './support/ui.ts';
 import { expectPdfDownload } from './support/waiver.ts';
@@ -21,14 +21,17 @@ const browser = useBrowser();
 async function dismissNotifications(page: Page) {
   const notices = page.locator('.mantine-Notification-root');
   await expect
-    .poll(async () => {
-      await notices
-        .first()
-        .getByRole('button')
-        .click({ timeout: 1000 })
-        .catch(() => {});
-      return notices.count();
-    })
+    .poll(
+      async () => {
+        await notices
+          .first()
+          .getByRole('button')
+          .click({ timeout: 1000 })
+          .catch(() => {});
+        return notices.count();
+      },
+      { timeout: UI_TIMEOUT, interval: 100 },
+    )
     .toBe(0);
 }
 
