@@ -116,6 +116,12 @@ const COMMON_NAMES = [
   'username',
   // The parent's autopay switch (features/billing/saved-card.routes.ts).
   'autopay',
+  // Applying a flag and adding a task (features/students/flags.routes.ts, features/tasks).
+  'flag_id',
+  'note',
+  'notes',
+  'due_date',
+  'assignee',
 ];
 
 describe('bad input to every write endpoint', () => {

@@ -186,7 +186,19 @@ describe('route walker: every registered route', () => {
     const billingRun = await db.execute<{ id: number }>(
       sql`insert into billing_runs (company_id, term_id, status) values (${a.id}, ${term.id}, 'done') returning id`,
     );
+    // A flag on company A's child and a task for its family (features/students/flags, features/tasks).
+    const flagged = await db.execute<{ id: number }>(
+      sql`with f as (insert into flags (company_id, name) values (${a.id}, 'Asthma') returning id)
+        insert into flag_assignments (company_id, flag_id, child_id, applied_by_id)
+        select ${a.id}, f.id, ${child.id}, ${parent.id} from f returning id`,
+    );
+    const familyTask = await db.execute<{ id: number }>(
+      sql`insert into tasks (company_id, title, assignee_role, parent_id)
+        values (${a.id}, 'Upload the plan', 'family', ${parent.id}) returning id`,
+    );
     ids = {
+      flagged: flagged.rows[0]!.id,
+      task: familyTask.rows[0]!.id,
       billingRun: billingRun.rows[0]!.id,
       invoice: invoice.rows[0]!.id,
       creditNote: creditNote.rows[0]!.id,
@@ -399,6 +411,9 @@ describe('route walker: every registered route', () => {
       'POST /api/v1/students/private-lessons/:id/cancel': [
         `/api/v1/students/private-lessons/${ids.privateLesson}/cancel`,
       ],
+      'DELETE /api/v1/admin/flagged/:id': [`/api/v1/admin/flagged/${ids.flagged}`],
+      'POST /api/v1/admin/tasks/:id/done': [`/api/v1/admin/tasks/${ids.task}/done`],
+      'POST /api/v1/students/tasks/:id/done': [`/api/v1/students/tasks/${ids.task}/done`],
       'POST /api/v1/admin/private-lessons/:id/cancel': [
         `/api/v1/admin/private-lessons/${ids.privateLesson}/cancel`,
         { refund_choice: 'none' },
@@ -435,6 +450,10 @@ describe('route walker: every registered route', () => {
           party_booking_id: ids.party,
         },
       ],
+      ['GET', `/api/v1/admin/flagged?child_id=${ids.child}`],
+      ['GET', `/api/v1/admin/flagged?parent_id=${ids.parent}`],
+      ['POST', '/api/v1/admin/flagged', { flag_id: 1, child_id: ids.child }],
+      ['POST', '/api/v1/admin/tasks', { title: 'Hijack', assignee: 'family', parent_id: ids.parent }],
       ['GET', `/api/v1/students/invoice-payment?invoice=${ids.invoice}`],
       [
         'POST',
