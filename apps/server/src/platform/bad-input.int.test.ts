@@ -87,6 +87,9 @@ const COMMON_NAMES = [
   'accept_terms',
   'slot_id',
   'child_id',
+  // A uniform order (features/uniforms): the size and how it is paid.
+  'size_id',
+  'pay',
   'signature',
   'agree',
   'kind',

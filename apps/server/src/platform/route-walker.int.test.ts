@@ -196,7 +196,18 @@ describe('route walker: every registered route', () => {
       sql`insert into tasks (company_id, title, assignee_role, parent_id)
         values (${a.id}, 'Upload the plan', 'family', ${parent.id}) returning id`,
     );
+    // A uniform size with stock and a paid uniform order of company A's parent.
+    const uniformSize = await db.execute<{ id: number }>(
+      sql`with type as (insert into uniform_types (company_id, name, price) values (${a.id}, 'Walker leotard', 4500) returning id)
+        insert into uniform_sizes (company_id, uniform_type_id, name, stock) select ${a.id}, id, 'Child 8', 5 from type returning id`,
+    );
+    const uniformOrder = await db.execute<{ id: number }>(
+      sql`insert into uniform_orders (company_id, parent_id, child_id, reference, code, status, paid_how, subtotal, amount_due)
+        values (${a.id}, ${parent.id}, ${child.id}, 'walker-uniform', 'UO-WALK1', 'confirmed', 'card', 4500, 4500) returning id`,
+    );
     ids = {
+      uniformSize: uniformSize.rows[0]!.id,
+      uniformOrder: uniformOrder.rows[0]!.id,
       flagged: flagged.rows[0]!.id,
       task: familyTask.rows[0]!.id,
       billingRun: billingRun.rows[0]!.id,
@@ -418,6 +429,8 @@ describe('route walker: every registered route', () => {
         `/api/v1/admin/private-lessons/${ids.privateLesson}/cancel`,
         { refund_choice: 'none' },
       ],
+      'POST /api/v1/admin/uniform-orders/:id/collect': [`/api/v1/admin/uniform-orders/${ids.uniformOrder}/collect`],
+      'POST /api/v1/admin/uniform-orders/:id/cancel': [`/api/v1/admin/uniform-orders/${ids.uniformOrder}/cancel`],
     };
     // A new id-bearing route must be added above (with a real id of company A) to pass.
     expect(own.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(calls).sort());
@@ -463,6 +476,17 @@ describe('route walker: every registered route', () => {
       ['GET', `/api/v1/students/cancellations/preview?kind=party&party_booking_id=${ids.party}`],
       ['POST', '/api/v1/students/cancellations', { kind: 'party', party_booking_id: ids.party }],
       ['POST', '/api/v1/students/cancellations', { kind: 'enrolment', enrolment_id: ids.makeupPlace }],
+      ['GET', `/api/v1/students/uniform-orders/charges?size_id=${ids.uniformSize}&quantity=1`],
+      [
+        'POST',
+        '/api/v1/students/uniform-orders/checkout',
+        { child_id: ids.child, size_id: ids.uniformSize, quantity: 1, pay: 'card', amount: 4500, accept_terms: true },
+      ],
+      [
+        'POST',
+        '/api/v1/admin/uniform-orders',
+        { parent_id: ids.parent, child_id: ids.child, size_id: ids.uniformSize, quantity: 1, pay: 'cash' },
+      ],
     ];
 
     const before = await fingerprint();
