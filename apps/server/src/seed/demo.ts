@@ -31,6 +31,7 @@ import { seedAutopayDemo } from './autopay-demo.ts';
 import { seedCancellationDemo } from './cancellation-demo.ts';
 import { seedClassesDemo } from './classes-demo.ts';
 import { seedInvoicesDemo } from './invoices-demo.ts';
+import { seedReportsDemo } from './reports-demo.ts';
 
 /**
  * The demo company, with fixed ids and the documented logins (README.md). Idempotent: a second
@@ -414,6 +415,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   await seedCancellationDemo(db, new Tenant(DEMO.companyId));
   await seedInvoicesDemo(db, new Tenant(DEMO.companyId));
   await seedAutopayDemo(db, new Tenant(DEMO.companyId));
+  await seedReportsDemo(db, new Tenant(DEMO.companyId));
   const url = config.publicUrl;
   return {
     created,
