@@ -59,6 +59,7 @@ import { privateLessonResources } from './features/coaches/private-lessons.resou
 import { privateLessonRoutes } from './features/coaches/private-lessons.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { importRoutes } from './features/import/import.routes.ts';
 import { partyResources } from './features/parties/parties.resource.ts';
 import { partyRoutes } from './features/parties/party.routes.ts';
 import { partyBookingResources } from './features/parties/party-bookings.resource.ts';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes);
   await app.register(adminAccountRoutes);
   await app.register(inviteRoutes);
+  await app.register(importRoutes);
   await app.register(bookingRoutes);
   await app.register(availabilityRoutes);
   await app.register(partyRoutes);

@@ -32,7 +32,7 @@ const fieldError = (name: string, message: string): FormResponse => ({
 });
 
 /** The parent's page: sets the password, then opens the form `f` of the company `authhash`. */
-const acceptPath = '/admin/students/invite/accept';
+export const acceptPath = '/admin/students/invite/accept';
 
 export async function inviteFamily(
   deps: AppDeps,

@@ -11,6 +11,8 @@ export interface NewChild {
   lastName: string;
   dob: string;
   consent: boolean;
+  /** The family import (features/import) brings the notes the old system had. */
+  medicalNotes?: string | null;
 }
 
 /** The children must be the parent's own; a foreign or unknown id answers 404. */
