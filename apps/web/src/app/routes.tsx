@@ -361,6 +361,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/uniform-orders',
+            lazy: page(
+              () => import('../features/uniform-orders/staff-uniform-orders-page'),
+              (m) => m.StaffUniformOrdersPage,
+            ),
+          },
+          {
             path: 'admin/cover',
             lazy: page(
               () => import('../features/coaches/cover-page'),
@@ -558,6 +565,13 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/private-lessons/private-classes-page'),
               (m) => m.PrivateClassesPage,
+            ),
+          },
+          {
+            path: 'admin/students/uniforms',
+            lazy: page(
+              () => import('../features/uniform-orders/uniforms-page'),
+              (m) => m.UniformsPage,
             ),
           },
           {
