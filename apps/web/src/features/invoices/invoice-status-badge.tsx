@@ -13,7 +13,12 @@ export const invoiceStatusColours: Record<InvoiceStatus, string> = {
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   return (
-    <Badge color={invoiceStatusColours[status]} variant={status === 'void' ? 'outline' : 'light'}>
+    // Never cut to "ISSU…" in a narrow table cell: the badge is as wide as its word.
+    <Badge
+      color={invoiceStatusColours[status]}
+      variant={status === 'void' ? 'outline' : 'light'}
+      style={{ minWidth: 'max-content' }}
+    >
       {invoiceStatusLabels[status]}
     </Badge>
   );
