@@ -32,6 +32,7 @@ import { seedCancellationDemo } from './cancellation-demo.ts';
 import { seedClassesDemo } from './classes-demo.ts';
 import { seedInvoicesDemo } from './invoices-demo.ts';
 import { seedReportsDemo } from './reports-demo.ts';
+import { seedUniformsDemo } from './uniforms-demo.ts';
 
 /**
  * The demo company, with fixed ids and the documented logins (README.md). Idempotent: a second
@@ -416,6 +417,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   await seedInvoicesDemo(db, new Tenant(DEMO.companyId));
   await seedAutopayDemo(db, new Tenant(DEMO.companyId));
   await seedReportsDemo(db, new Tenant(DEMO.companyId));
+  await seedUniformsDemo(db, new Tenant(DEMO.companyId));
   const url = config.publicUrl;
   return {
     created,
