@@ -205,7 +205,12 @@ describe('route walker: every registered route', () => {
       sql`insert into uniform_orders (company_id, parent_id, child_id, reference, code, status, paid_how, subtotal, amount_due)
         values (${a.id}, ${parent.id}, ${child.id}, 'walker-uniform', 'UO-WALK1', 'confirmed', 'card', 4500, 4500) returning id`,
     );
+    // An import run of company A (features/import).
+    const importRun = await db.execute<{ id: number }>(
+      sql`insert into import_runs (company_id, total_rows, created_by) values (${a.id}, 1, ${staff.id}) returning id`,
+    );
     ids = {
+      importRun: importRun.rows[0]!.id,
       uniformSize: uniformSize.rows[0]!.id,
       uniformOrder: uniformOrder.rows[0]!.id,
       flagged: flagged.rows[0]!.id,
@@ -424,6 +429,7 @@ describe('route walker: every registered route', () => {
       ],
       'DELETE /api/v1/admin/flagged/:id': [`/api/v1/admin/flagged/${ids.flagged}`],
       'POST /api/v1/admin/tasks/:id/done': [`/api/v1/admin/tasks/${ids.task}/done`],
+      'GET /api/v1/admin/import/runs/:id': [`/api/v1/admin/import/runs/${ids.importRun}`],
       'POST /api/v1/students/tasks/:id/done': [`/api/v1/students/tasks/${ids.task}/done`],
       'POST /api/v1/admin/private-lessons/:id/cancel': [
         `/api/v1/admin/private-lessons/${ids.privateLesson}/cancel`,

@@ -396,6 +396,14 @@ export const routes: RouteObject[] = [
               (m) => m.InviteFamilyPage,
             ),
           },
+          // Import families from another system (features/import, issue 17).
+          {
+            path: 'admin/import',
+            lazy: page(
+              () => import('../features/import/import-page'),
+              (m) => m.ImportPage,
+            ),
+          },
           {
             path: 'admin/my-account',
             lazy: page(

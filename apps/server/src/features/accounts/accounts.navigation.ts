@@ -83,6 +83,14 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'classes.write',
     group: 'Families',
   },
+  // Families from another system, by CSV (features/import).
+  {
+    label: 'Import families',
+    path: '/admin/import',
+    icon: 'upload',
+    permission: 'classes.write',
+    group: 'Families',
+  },
   // Uniform orders for families: the desk orders, collects and cancels (features/uniforms).
   {
     label: 'Uniform orders',
