@@ -474,6 +474,28 @@ export const routes: RouteObject[] = [
               (m) => m.MailPage,
             ),
           },
+          // Flags on children and families; staff and family tasks (features/flags, features/tasks).
+          {
+            path: 'admin/flagged',
+            lazy: page(
+              () => import('../features/flags/flagged-page'),
+              (m) => m.FlaggedPage,
+            ),
+          },
+          {
+            path: 'admin/tasks',
+            lazy: page(
+              () => import('../features/tasks/tasks-page'),
+              (m) => m.TasksPage,
+            ),
+          },
+          {
+            path: 'admin/students/tasks',
+            lazy: page(
+              () => import('../features/tasks/family-tasks-page'),
+              (m) => m.FamilyTasksPage,
+            ),
+          },
           {
             path: 'admin/roll',
             lazy: page(

@@ -99,6 +99,9 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'bookings.write',
     group: 'Families',
   },
+  // Flags on children and families, and staff tasks (features/students/flags, features/tasks).
+  { label: 'Flagged', path: '/admin/flagged', icon: 'flag', permission: 'classes.write', group: 'Families' },
+  { label: 'Tasks', path: '/admin/tasks', icon: 'check', permission: 'classes.write', group: 'Families' },
   // Staff invoices and the supplier details printed on them (features/billing/invoices.routes.ts).
   { label: 'Invoices', path: '/admin/invoices', icon: 'file', permission: 'billing.read', group: 'Money' },
   {
@@ -149,6 +152,7 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
   { label: 'Payments', path: '/admin/students/payments', icon: 'receipt', permission: 'parent.self' },
   { label: 'Saved card', path: '/admin/students/card', icon: 'card', permission: 'parent.self' },
   { label: 'Waivers', path: '/admin/students/waiver', icon: 'signature', permission: 'parent.self' },
+  { label: 'Tasks', path: '/admin/students/tasks', icon: 'check', permission: 'parent.self' },
 ];
 
 const top: NavEntry[] = [

@@ -56,6 +56,9 @@ const pagePermission: Record<string, Permission> = {
   '/admin/students/registrations': 'parent.self',
   '/admin/students/re-enroll': 'parent.self',
   '/admin/students/waiver': 'parent.self',
+  '/admin/students/tasks': 'parent.self',
+  '/admin/flagged': 'classes.write',
+  '/admin/tasks': 'classes.write',
 };
 const topOf: Record<Role, string[]> = {
   companyadmin: ['/admin/my-account', '/admin/my-company', '/admin/users'],
