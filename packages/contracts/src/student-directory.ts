@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { appliedFlag } from './flags.ts';
 import { childProfileForm } from './students.ts';
+import { task } from './tasks.ts';
+import { uniformOrder } from './uniform-orders.ts';
 
 /**
  * The staff Students screens (issue 17): every child across the company's families, and one
@@ -117,14 +120,12 @@ export const studentProfileResponse = z.object({
       }),
     ),
   }),
-  /** null: that feature has not landed in this build. */
-  flags: z.array(studentFlag).nullable(),
-  tasks: z
-    .array(z.object({ id: z.number(), title: z.string(), status: z.string(), due_on: z.string().nullable() }))
-    .nullable(),
-  uniforms: z
-    .array(z.object({ id: z.number(), description: z.string(), status: z.string(), ordered_on: z.string() }))
-    .nullable(),
+  /** The child's own flags and its family's (features/students/flags.service.ts). */
+  flags: z.array(appliedFlag),
+  /** Tasks about the child (features/tasks). */
+  tasks: z.array(task),
+  /** The child's uniform orders (features/uniforms). */
+  uniforms: z.array(uniformOrder),
 });
 export type StudentProfileScreen = z.infer<typeof studentProfileResponse>;
 

@@ -87,6 +87,12 @@ const COMMON_NAMES = [
   'accept_terms',
   'slot_id',
   'child_id',
+  // A child's profile (the parent's child form and the staff Students screen).
+  'medical_notes',
+  'allergies',
+  'school',
+  'emergency_contacts',
+  'consent',
   // A uniform order (features/uniforms): the size and how it is paid.
   'size_id',
   'pay',
@@ -106,8 +112,6 @@ const COMMON_NAMES = [
   'lines',
   'due_on',
   'reason',
-  // A refund's values (payments, party bookings).
-  'destination',
   // Recording a payment and paying an invoice online.
   'method',
   'received_on',
@@ -116,6 +120,8 @@ const COMMON_NAMES = [
   'party_booking_id',
   'invoice_id',
   'choice',
+  // A refund's values (payments, party bookings).
+  'destination',
   'username',
   // The parent's autopay switch (features/billing/saved-card.routes.ts).
   'autopay',
@@ -214,6 +220,7 @@ describe('bad input to every write endpoint', () => {
           .replace(':parentId', String(ids.event))
           .replace('/users/:id', `/users/${ids.otherStaff}`)
           .replace('/children/:id', `/children/${ids.child}`)
+          .replace('/admin/students/:id', `/admin/students/${ids.child}`)
           .replace(':id', '1')
           .replace(':action', 'delete') +
         `?authhash=${company.authhash}&id=${route.url.includes('birthday-party') ? ids.partyRef : ids.booking}`;
@@ -308,6 +315,7 @@ describe('bad input to every write endpoint', () => {
           .replace(':parentId', String(ids.event))
           .replace('/users/:id', `/users/${ids.otherStaff}`)
           .replace('/children/:id', `/children/${ids.child}`)
+          .replace('/admin/students/:id', `/admin/students/${ids.child}`)
           .replace(':id', '1')
           .replace(':action', 'delete'),
         headers: route.access === 'public' ? {} : route.access === 'parent.self' ? parent : admin,

@@ -186,6 +186,15 @@ describe('route walker: every registered route', () => {
     const billingRun = await db.execute<{ id: number }>(
       sql`insert into billing_runs (company_id, term_id, status) values (${a.id}, ${term.id}, 'done') returning id`,
     );
+    // A uniform size with stock and a paid uniform order of company A's parent.
+    const uniformSize = await db.execute<{ id: number }>(
+      sql`with type as (insert into uniform_types (company_id, name, price) values (${a.id}, 'Walker leotard', 4500) returning id)
+        insert into uniform_sizes (company_id, uniform_type_id, name, stock) select ${a.id}, id, 'Child 8', 5 from type returning id`,
+    );
+    const uniformOrder = await db.execute<{ id: number }>(
+      sql`insert into uniform_orders (company_id, parent_id, child_id, reference, code, status, paid_how, subtotal, amount_due)
+        values (${a.id}, ${parent.id}, ${child.id}, 'walker-uniform', 'UO-WALK1', 'confirmed', 'card', 4500, 4500) returning id`,
+    );
     // A flag on company A's child and a task for its family (features/students/flags, features/tasks).
     const flagged = await db.execute<{ id: number }>(
       sql`with f as (insert into flags (company_id, name) values (${a.id}, 'Asthma') returning id)
@@ -196,25 +205,16 @@ describe('route walker: every registered route', () => {
       sql`insert into tasks (company_id, title, assignee_role, parent_id)
         values (${a.id}, 'Upload the plan', 'family', ${parent.id}) returning id`,
     );
-    // A uniform size with stock and a paid uniform order of company A's parent.
-    const uniformSize = await db.execute<{ id: number }>(
-      sql`with type as (insert into uniform_types (company_id, name, price) values (${a.id}, 'Walker leotard', 4500) returning id)
-        insert into uniform_sizes (company_id, uniform_type_id, name, stock) select ${a.id}, id, 'Child 8', 5 from type returning id`,
-    );
-    const uniformOrder = await db.execute<{ id: number }>(
-      sql`insert into uniform_orders (company_id, parent_id, child_id, reference, code, status, paid_how, subtotal, amount_due)
-        values (${a.id}, ${parent.id}, ${child.id}, 'walker-uniform', 'UO-WALK1', 'confirmed', 'card', 4500, 4500) returning id`,
-    );
     // An import run of company A (features/import).
     const importRun = await db.execute<{ id: number }>(
       sql`insert into import_runs (company_id, total_rows, created_by) values (${a.id}, 1, ${staff.id}) returning id`,
     );
     ids = {
       importRun: importRun.rows[0]!.id,
-      uniformSize: uniformSize.rows[0]!.id,
-      uniformOrder: uniformOrder.rows[0]!.id,
       flagged: flagged.rows[0]!.id,
       task: familyTask.rows[0]!.id,
+      uniformSize: uniformSize.rows[0]!.id,
+      uniformOrder: uniformOrder.rows[0]!.id,
       billingRun: billingRun.rows[0]!.id,
       invoice: invoice.rows[0]!.id,
       creditNote: creditNote.rows[0]!.id,
@@ -331,6 +331,11 @@ describe('route walker: every registered route', () => {
       'GET /api/v1/students/children/:id': [`/api/v1/students/children/${ids.child}`],
       'POST /api/v1/students/children/:id': [
         `/api/v1/students/children/${ids.child}`,
+        { first_name: 'Hijack', last_name: 'X', dob: '2018-01-01' },
+      ],
+      'GET /api/v1/admin/students/:id': [`/api/v1/admin/students/${ids.child}`],
+      'POST /api/v1/admin/students/:id': [
+        `/api/v1/admin/students/${ids.child}`,
         { first_name: 'Hijack', last_name: 'X', dob: '2018-01-01' },
       ],
       'GET /api/v1/students/payments/:id/receipt': [`/api/v1/students/payments/${ids.payment}/receipt`],

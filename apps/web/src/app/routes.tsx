@@ -396,6 +396,21 @@ export const routes: RouteObject[] = [
               (m) => m.InviteFamilyPage,
             ),
           },
+          // Staff: every child across families, and one child's screen (issue 17).
+          {
+            path: 'admin/students',
+            lazy: page(
+              () => import('../features/student-directory/students-page'),
+              (m) => m.StudentsPage,
+            ),
+          },
+          {
+            path: 'admin/students/:childId',
+            lazy: page(
+              () => import('../features/student-directory/student-page'),
+              (m) => m.StudentPage,
+            ),
+          },
           // Import families from another system (features/import, issue 17).
           {
             path: 'admin/import',

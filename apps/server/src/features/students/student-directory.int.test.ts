@@ -13,9 +13,9 @@ describe('the staff Students screens', () => {
   let staff: Record<string, string>;
   let parentHeaders: Record<string, string>;
   let foreignStaff: Record<string, string>;
-  let ruby: typeof children.$inferSelect;
-  let leo: typeof children.$inferSelect;
-  let zara: typeof children.$inferSelect;
+  let ruby: typeof children.$inferSelect | undefined;
+  let leo: typeof children.$inferSelect | undefined;
+  let zara: typeof children.$inferSelect | undefined;
   let foreignChildId: number;
 
   const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
@@ -72,7 +72,11 @@ describe('the staff Students screens', () => {
       .insert(attendance)
       .values(
         sessions.map((s, i) =>
-          tenant.values({ sessionId: s.id, childId: ruby!.id, status: i === 1 ? 'absent' : 'present' }),
+          tenant.values({
+            sessionId: s.id,
+            childId: ruby!.id,
+            status: i === 1 ? ('absent' as const) : ('present' as const),
+          }),
         ),
       );
 

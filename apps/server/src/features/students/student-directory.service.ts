@@ -11,6 +11,7 @@ import { companyOf } from '../accounts/accounts.service.ts';
 import { familiesSubquery } from '../accounts/family-directory.service.ts';
 import { activeClassCounts } from '../classes/child-classes.service.ts';
 import { ageOn } from './children.service.ts';
+import { flagsOf } from './flags.service.ts';
 import { children } from './students.tables.ts';
 
 /** `%`, `_` and `\` typed by staff are letters, not patterns. */
@@ -80,7 +81,7 @@ export async function studentDirectory(
   const ids = rows.map((r) => r.id);
   const [classes, flags] = await Promise.all([
     activeClassCounts(db, tenant, ids),
-    childFlags(db, tenant, ids, [...new Set(rows.map((r) => r.parentId))]),
+    childFlags(db, tenant, ids),
   ]);
   return {
     rows: rows.map((r) => ({
@@ -90,7 +91,7 @@ export async function studentDirectory(
       age: ageOn(r.dob, today).years,
       family: { id: r.parentId, name: r.parentName, email: r.parentEmail, phone: r.parentPhone ?? '' },
       active_classes: classes.get(r.id) ?? 0,
-      flags: flags?.get(r.id) ?? [],
+      flags: flags.get(r.id) ?? [],
     })),
     total: total?.n ?? 0,
     page: query.page,
@@ -98,19 +99,13 @@ export async function studentDirectory(
   };
 }
 
-export type ChildFlag = { id: number; name: string; colour: string };
-
-/**
- * The flags on each of these children (their own and their family's), by child id. The flags
- * engineer's `flagsOf(db, tenant, { childIds, parentIds })` (features/students/flags.service.ts)
- * answers this; until it lands no child shows a flag.
- */
-export async function childFlags(
-  _db: Db,
-  _tenant: Tenant,
-  _childIds: number[],
-  _parentIds: number[],
-): Promise<Map<number, ChildFlag[]> | null> {
-  // TODO(flags): return flagsOf(db, tenant, { childIds, parentIds }) once it lands.
-  return null;
+/** The flags on each of these children (their own and their family's), by child id. */
+async function childFlags(db: Db, tenant: Tenant, childIds: number[]) {
+  const applied = await flagsOf(db, tenant, { childIds });
+  return new Map(
+    [...applied].map(([childId, flags]) => [
+      childId,
+      flags.map((f) => ({ id: f.id, name: f.name, colour: f.colour })),
+    ]),
+  );
 }

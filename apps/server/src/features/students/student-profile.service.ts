@@ -14,9 +14,11 @@ import { childEventBookings } from '../bookings/child-bookings.service.ts';
 import { childClassPlaces } from '../classes/child-classes.service.ts';
 import { eventNames } from '../events/events.service.ts';
 import { childPartyBookings } from '../parties/child-parties.service.ts';
+import { tasksOf } from '../tasks/tasks.service.ts';
+import { uniformOrdersOf } from '../uniforms/uniform-orders.service.ts';
 import { waiverCoverage, waiverSubject } from '../waivers/waiver.service.ts';
 import { ageOn, type Child } from './children.service.ts';
-import { childFlags } from './student-directory.service.ts';
+import { flagsOf } from './flags.service.ts';
 import { children } from './students.tables.ts';
 
 /** The profile columns both the parent's child form and the staff screen save (one schema). */
@@ -65,20 +67,23 @@ export async function studentProfile(
 ): Promise<StudentProfileScreen> {
   const { db } = deps.database;
   const child = await companyChild(deps, tenant, childId);
-  const [company, contacts, family, places, bookingRows, partyRows, statement, flags] = await Promise.all([
-    companyOf(db, tenant),
-    familyContacts(db, tenant, [child.parentId]),
-    db
-      .select()
-      .from(children)
-      .where(tenant.where(children, eq(children.parentId, child.parentId)))
-      .orderBy(asc(children.dob), asc(children.id)),
-    childClassPlaces(db, tenant, child.id),
-    childEventBookings(db, tenant, child.id),
-    childPartyBookings(db, tenant, child.id),
-    familyStatement(db, tenant, child.parentId),
-    childFlags(db, tenant, [child.id], [child.parentId]),
-  ]);
+  const [company, contacts, family, places, bookingRows, partyRows, statement, flags, tasks, uniforms] =
+    await Promise.all([
+      companyOf(db, tenant),
+      familyContacts(db, tenant, [child.parentId]),
+      db
+        .select()
+        .from(children)
+        .where(tenant.where(children, eq(children.parentId, child.parentId)))
+        .orderBy(asc(children.dob), asc(children.id)),
+      childClassPlaces(db, tenant, child.id),
+      childEventBookings(db, tenant, child.id),
+      childPartyBookings(db, tenant, child.id),
+      familyStatement(db, tenant, child.parentId),
+      flagsOf(db, tenant, { childIds: [child.id] }),
+      tasksOf(db, tenant, { childId: child.id }),
+      uniformOrdersOf(db, tenant, { childId: child.id }),
+    ]);
   const [events, eventWaivers, partyWaivers] = await Promise.all([
     eventNames(
       db,
@@ -172,11 +177,9 @@ export async function studentProfile(
         balance: i.balance,
       })),
     },
-    flags: flags?.get(child.id) ?? (flags ? [] : null),
-    // TODO(tasks): tasksOf(db, tenant, { childId }) (features/tasks/tasks.service.ts) once it lands.
-    tasks: null,
-    // TODO(uniforms): uniformOrdersOf(db, tenant, { childId }) (features/uniforms/uniform-orders.service.ts) once it lands.
-    uniforms: null,
+    flags: flags.get(child.id) ?? [],
+    tasks,
+    uniforms,
   };
 }
 

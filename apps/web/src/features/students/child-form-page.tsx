@@ -22,6 +22,7 @@ import { FormAlerts } from '../../components/form-alerts';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { useFormPost } from '../../components/use-form-post';
+import { ChildProfileFields } from '../student-directory/child-profile-fields';
 import { saveStudentChild, useStudentChild } from './api/children';
 import { studentKeys } from './api/keys';
 import { insuranceLabels } from './student-format';
@@ -40,6 +41,13 @@ function ChildForm({ child }: { child: StudentChild | null }) {
     insurance_type: child?.insurance_type ?? '',
   });
   const [dob, setDob] = useState<DobValue>({ dob: child?.dob ?? '', dobText: '' });
+  // Medical notes, allergies, school and emergency contacts: the same fields staff edit.
+  const [extras, setExtras] = useState({
+    medical_notes: child?.medical_notes ?? '',
+    allergies: child?.allergies ?? '',
+    school: child?.school ?? '',
+    emergency_contacts: child?.emergency_contacts ?? [],
+  });
   const form = useFormPost(studentChildForm, (body) => saveStudentChild(child?.id ?? null, body), {
     onAccepted: (response, body) => {
       notifications.show({
@@ -58,7 +66,7 @@ function ChildForm({ child }: { child: StudentChild | null }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // Text the picker could not read leaves dob empty, so the schema reports it.
-    form.submit({ ...values, dob: dob.dob, consent: values.consent ? 1 : 0 });
+    form.submit({ ...values, ...extras, dob: dob.dob, consent: values.consent ? 1 : 0 });
   }
 
   return (
@@ -109,6 +117,7 @@ function ChildForm({ child }: { child: StudentChild | null }) {
                 error={form.fieldErrors.insurance_type}
               />
             </SimpleGrid>
+            <ChildProfileFields values={extras} onChange={setExtras} errors={form.fieldErrors} />
             <Checkbox
               label="I consent to photos of this child being taken and shared by the provider"
               name="consent"
