@@ -1,6 +1,7 @@
 import type { ReportColumn, ReportFilter, ReportMeta, ReportResponse } from '@tumble/contracts/reports';
 import { reportResponse } from '@tumble/contracts/reports';
 import { calendarDate } from '@tumble/contracts/roll';
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -102,11 +103,22 @@ export function reportMeta(report: ReportDefinition, loaded: LoadedOptions = {})
   };
 }
 
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+/** A cell's text, never read as a formula by a spreadsheet (a leading = + - @ tab or CR is quoted away). */
+const cellText = (value: string | number | null) => {
+  const text = value === null ? '' : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
+
+/** Rows as CSV (csv-stringify): CRLF line ends; a cell with a comma, quote or line break is quoted. */
+const csvLines = (rows: (string | number | null)[][]) =>
+  stringify(
+    rows.map((row) => row.map(cellText)),
+    { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
+  );
+
+/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
 export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return csvLines([[value]]).slice(0, -2);
 }
 
 const csvValue = (column: ReportColumn, value: string | number | null) =>
@@ -114,14 +126,14 @@ const csvValue = (column: ReportColumn, value: string | number | null) =>
 
 /** Each table as a header line and its rows, tables separated by an empty line. */
 export function reportCsv(report: ReportDefinition, data: Record<string, ReportRow[]>): string {
-  const lines = Object.entries(report.tables).flatMap(([name, table], i) => [
-    ...(i > 0 ? [''] : []),
-    table.columns.map((c) => csvCell(c.label)).join(','),
-    ...(data[name] ?? []).map((row) =>
-      table.columns.map((c) => csvCell(csvValue(c, row[c.name] ?? null))).join(','),
-    ),
-  ]);
-  return lines.join('\r\n');
+  const tables = Object.entries(report.tables).map(([name, table]) =>
+    csvLines([
+      table.columns.map((c) => c.label),
+      ...(data[name] ?? []).map((row) => table.columns.map((c) => csvValue(c, row[c.name] ?? null))),
+    ]),
+  );
+  // The last line has no line end, as before the move to csv-stringify.
+  return tables.join('\r\n').slice(0, -2);
 }
 
 /** The routes of these reports, each behind its permission. */
