@@ -30,6 +30,7 @@ import { Tenant } from '../platform/tenancy.ts';
 import { seedAutopayDemo } from './autopay-demo.ts';
 import { seedCancellationDemo } from './cancellation-demo.ts';
 import { seedClassesDemo } from './classes-demo.ts';
+import { seedFlagsTasksDemo } from './flags-tasks-demo.ts';
 import { seedInvoicesDemo } from './invoices-demo.ts';
 import { seedReportsDemo } from './reports-demo.ts';
 import { seedUniformsDemo } from './uniforms-demo.ts';
@@ -416,6 +417,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   await seedCancellationDemo(db, new Tenant(DEMO.companyId));
   await seedInvoicesDemo(db, new Tenant(DEMO.companyId));
   await seedAutopayDemo(db, new Tenant(DEMO.companyId));
+  await seedFlagsTasksDemo(db, new Tenant(DEMO.companyId));
   await seedReportsDemo(db, new Tenant(DEMO.companyId));
   await seedUniformsDemo(db, new Tenant(DEMO.companyId));
   const url = config.publicUrl;
