@@ -52,7 +52,7 @@ export function classVouchersQuery(db: Db, tenant: Tenant) {
       id: enrolmentVouchers.id,
       code: enrolmentVouchers.code,
       childId: enrolmentVouchers.childId,
-      reference: enrolmentPurchases.code,
+      reference: sql<string>`${enrolmentPurchases.code}`.as('voucher_purchase_code'),
       amount: sql<number>`(coalesce(-(${enrolmentPurchases.pricing}->>'nsw_voucher')::int, 0)
         / count(*) over (partition by ${enrolmentVouchers.purchaseId}))::int`.as('class_voucher_amount'),
       createdAt: enrolmentVouchers.createdAt,

@@ -124,6 +124,7 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
   let t: TestContext;
   let adminA: Record<string, string>;
   let adminB: Record<string, string>;
+  const codes = { avaBen: '', party: '' };
   const get = async (headers: Record<string, string>, path: string) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/admin/reports/${path}`, headers });
     expect(response.statusCode, response.body).toBe(200);
@@ -167,18 +168,20 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
     const summer = await createEvent(db, tenant, 'Summer Camp', '2032-01-12', '2032-01-16');
     const inAutumn = { parentId: parent.id, eventId: autumn.event.id, sessionId: autumn.session.id };
 
-    // Ava (daily cover) and Ben (full cover) on Mon 14 and Tue 15 April with SAVE10: 4 × $45 = $180,
-    // less $18, plus $31 of insurance = $193.
-    await createBooking(db, tenant, {
-      ...inAutumn,
-      children: [
-        { id: ava.id, cover: 'daily_insurance', insuranceIds: [daily!.id] },
-        { id: ben.id, cover: 'full_insurance', insuranceIds: [full!.id] },
-      ],
-      days: ['2031-04-14', '2031-04-15'],
-      pricing: { subtotal: 18000, insurance: 3100, coupon: -1800, total: 19300 },
-      redemption: { couponId: save10!.id, at: '2031-04-01T00:00:00Z' },
-    });
+    // Ava (daily cover) and Ben (full cover) on Mon 14 and Tue 15 April with SAVE10 and an NSW
+    // voucher: 4 × $45 = $180, less $18 and $50, plus $31 of insurance = $143.
+    codes.avaBen = (
+      await createBooking(db, tenant, {
+        ...inAutumn,
+        children: [
+          { id: ava.id, cover: 'daily_insurance', insuranceIds: [daily!.id] },
+          { id: ben.id, cover: 'full_insurance', insuranceIds: [full!.id] },
+        ],
+        days: ['2031-04-14', '2031-04-15'],
+        pricing: { subtotal: 18000, insurance: 3100, coupon: -1800, nsw_voucher: -5000, total: 14300 },
+        redemption: { couponId: save10!.id, voucherCode: 'AK111111', at: '2031-04-01T00:00:00Z' },
+      })
+    ).code;
     // Cal without cover on Wed 16 April with SPRING: $45 − $5 = $40.
     await createBooking(db, tenant, {
       ...inAutumn,
@@ -223,7 +226,7 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
         }),
       );
 
-    // Ava's party with SPRING: $395 − $5 = $390.
+    // Ava's party with SPRING and an NSW voucher: $395 − $5 − $50 = $340.
     const { morning } = await createPartySetup(db, a);
     const [party] = await db
       .insert(partyBookings)
@@ -237,16 +240,18 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
           code: ref('BP'),
           status: 'confirmed' as const,
           guests: 10,
-          pricing: { coupon: -500, total: 39000 },
-          total: 39000,
+          pricing: { coupon: -500, nsw_voucher: -5000, total: 34000 },
+          total: 34000,
           deposit: 10000,
-          balance: 29000,
+          balance: 24000,
           provider: 'test' as const,
         }),
       )
       .returning();
+    codes.party = party!.code;
     await redeem(db, tenant, parent.id, 'party', party!.id, {
       promotionalCodeId: spring!.id,
+      voucherCode: 'CK777777',
       at: '2031-05-01T02:00:00Z',
     });
 
@@ -402,24 +407,24 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
   describe('coupon code usages', () => {
     it('counts each code’s uses, discount and revenue on paid purchases of the period, by kind', async () => {
       const data = await get(adminA, `coupon-code-usages?${year2031}`);
-      // SAVE10: Ava and Ben's booking ($18 off $193) and Dan's class ($20 off $130); the pending
-      // booking and Eve's (1 January 2032 in Sydney) are not in 2031. SPRING: Cal's booking and the party.
+      // SAVE10: Ava and Ben's booking ($18 off, $143) and Dan's class ($20 off, $130); the pending
+      // booking and Eve's (1 January 2032 in Sydney) are not in 2031. SPRING: Cal's booking ($40) and the party ($340).
       expect(data.codes).toEqual([
-        { code: 'SAVE10', type: 'Coupon', uses: 2, discount: 3800, revenue: 32300 },
-        { code: 'SPRING', type: 'Promotional code', uses: 2, discount: 1000, revenue: 43000 },
+        { code: 'SAVE10', type: 'Coupon', uses: 2, discount: 3800, revenue: 27300 },
+        { code: 'SPRING', type: 'Promotional code', uses: 2, discount: 1000, revenue: 38000 },
       ]);
       expect(data.kinds).toEqual([
         { code: 'SAVE10', kind: 'Class', uses: 1, discount: 2000, revenue: 13000 },
-        { code: 'SAVE10', kind: 'Event', uses: 1, discount: 1800, revenue: 19300 },
+        { code: 'SAVE10', kind: 'Event', uses: 1, discount: 1800, revenue: 14300 },
         { code: 'SPRING', kind: 'Event', uses: 1, discount: 500, revenue: 4000 },
-        { code: 'SPRING', kind: 'Party', uses: 1, discount: 500, revenue: 39000 },
+        { code: 'SPRING', kind: 'Party', uses: 1, discount: 500, revenue: 34000 },
       ]);
     });
 
     it('filters by kind and by period (the company’s day of the use)', async () => {
       const parties = await get(adminA, `coupon-code-usages?${year2031}&kind=party`);
       expect(parties.codes).toEqual([
-        { code: 'SPRING', type: 'Promotional code', uses: 1, discount: 500, revenue: 39000 },
+        { code: 'SPRING', type: 'Promotional code', uses: 1, discount: 500, revenue: 34000 },
       ]);
       const next = await get(adminA, 'coupon-code-usages?from=2032-01-01&to=2032-01-31');
       expect(next.codes).toEqual([{ code: 'SAVE10', type: 'Coupon', uses: 1, discount: 450, revenue: 4050 }]);
@@ -438,8 +443,8 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
       });
       expect(csv.body.split('\r\n').slice(0, 3)).toEqual([
         'Code,Type,Uses,Discount given,Revenue',
-        'SAVE10,Coupon,2,38.00,323.00',
-        'SPRING,Promotional code,2,10.00,430.00',
+        'SAVE10,Coupon,2,38.00,273.00',
+        'SPRING,Promotional code,2,10.00,380.00',
       ]);
       const bad = await t.app.inject({
         method: 'GET',
@@ -447,6 +452,101 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
         headers: adminA,
       });
       expect(bad.statusCode).toBe(400);
+    });
+  });
+
+  describe('vouchers', () => {
+    it('lists every NSW voucher redeemed on a paid purchase of the period, with its child and amount', async () => {
+      const data = await get(adminA, `vouchers?${year2031}`);
+      expect(data.vouchers).toEqual([
+        {
+          code: 'AK111111',
+          child: 'Ava Tester, Ben Tester',
+          kind: 'Event booking',
+          reference: codes.avaBen,
+          amount: 5000,
+          date: '2031-04-01',
+        },
+        {
+          code: 'CK777777',
+          child: 'Ava Tester',
+          kind: 'Party',
+          reference: codes.party,
+          amount: 5000,
+          date: '2031-05-01',
+        },
+        {
+          code: 'AK123456',
+          child: 'Dan Tester',
+          kind: 'Class enrolment',
+          reference: 'EN-DAN01',
+          amount: 5000,
+          date: '2031-06-01',
+        },
+      ]);
+      expect(data.kinds).toEqual([
+        { kind: 'Class enrolment', vouchers: 1, amount: 5000 },
+        { kind: 'Event booking', vouchers: 1, amount: 5000 },
+        { kind: 'Party', vouchers: 1, amount: 5000 },
+      ]);
+    });
+
+    it('keeps to the period and to the company', async () => {
+      const later = await get(adminA, 'vouchers?from=2031-05-01&to=2031-12-31');
+      expect(later.vouchers.map((v: { code: string }) => v.code)).toEqual(['CK777777', 'AK123456']);
+      expect(await get(adminB, `vouchers?${year2031}`)).toEqual({ kinds: [], vouchers: [] });
+    });
+  });
+
+  describe('events', () => {
+    it('gives each event of the period its paid bookings, places, revenue, insurance and waitlist', async () => {
+      const data = await get(adminA, `events?${year2031}`);
+      // Autumn Camp: Ava and Ben's booking ($143, $31 insurance, 4 places) and Cal's ($40, 1 place);
+      // 2 + 1 places wait for Thursday (the declined offer does not).
+      expect(data.events).toEqual([
+        {
+          event: 'Autumn Camp',
+          start: '2031-04-14',
+          bookings: 2,
+          places: 5,
+          revenue: 18300,
+          insurance: 3100,
+          waitlist: 3,
+        },
+      ]);
+      const day = (date: string, bookings: number, places: number, revenue: number, waitlist: number) => ({
+        event: 'Autumn Camp',
+        date,
+        session: 'Morning 09:00',
+        bookings,
+        places,
+        capacity: 10,
+        revenue,
+        waitlist,
+      });
+      expect(data.days).toEqual([
+        day('2031-04-14', 1, 2, 9000, 0),
+        day('2031-04-15', 1, 2, 9000, 0),
+        day('2031-04-16', 1, 1, 4500, 0),
+        day('2031-04-17', 0, 0, 0, 3),
+      ]);
+    });
+
+    it('keeps to the period and to the company', async () => {
+      const next = await get(adminA, 'events?from=2032-01-01&to=2032-12-31');
+      expect(next.events).toEqual([
+        {
+          event: 'Summer Camp',
+          start: '2032-01-12',
+          bookings: 1,
+          places: 1,
+          revenue: 4050,
+          insurance: 0,
+          waitlist: 0,
+        },
+      ]);
+      const b = await get(adminB, `events?${year2031}`);
+      expect(b.events.map((e: { event: string }) => e.event)).toEqual(['B Camp']);
     });
   });
 });
