@@ -1,5 +1,7 @@
+import { errorResponse } from '@tumble/contracts/http';
 import type { ImportMapping } from '@tumble/contracts/import';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { createClassWithSessions } from '../../testing/coach-fixtures.ts';
@@ -264,6 +266,76 @@ describe('importing families from a CSV', () => {
       await t.app.inject({ method: 'GET', url: '/api/v1/admin/import/runs/latest', headers: foreignStaff })
     ).json();
     expect(latest).toEqual({ run: null });
+  });
+
+  it('two imports racing for the last place: one family gets it, the other import writes nothing', async () => {
+    const { db } = t.database;
+    await createClassWithSessions(db, companyId, {
+      coachId: null,
+      dates: ['2030-03-05'],
+      name: 'Last Place Tue',
+    });
+    await db.update(termClasses).set({ capacity: 1 }).where(eq(termClasses.name, 'Last Place Tue'));
+    const one = (who: string) =>
+      file([`${who},Race,${who}@race.test,,${who}kid,Race,01/02/2019,,Last Place Tue`]);
+    const [a, b] = await Promise.all([
+      post('/api/v1/admin/import/runs', staff, one('amy'), iclass),
+      post('/api/v1/admin/import/runs', staff, one('bob'), iclass),
+    ]);
+    const outcomes = [];
+    for (const res of [a, b])
+      outcomes.push(res.statusCode === 200 ? (await finished(res.json().id, staff)).status : res.statusCode);
+    expect(outcomes.filter((o) => o === 'done')).toHaveLength(1);
+    // The loser was either refused by its check (400) or rolled back whole under the class lock.
+    expect(outcomes.filter((o) => o === 'failed' || o === 400)).toHaveLength(1);
+    const families = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), inArray(users.email, ['amy@race.test', 'bob@race.test'])));
+    expect(families).toHaveLength(1);
+    const kids = await db.select().from(children).where(eq(children.lastName, 'Race'));
+    expect(kids).toHaveLength(1);
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.companyId, companyId),
+          inArray(mailOutbox.toAddress, ['amy@race.test', 'bob@race.test']),
+        ),
+      );
+    expect(mails).toHaveLength(1);
+  });
+
+  it('never answers 5xx to a hostile file, and a check writes nothing', async () => {
+    const cellText = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom(
+        '"',
+        '""',
+        '"a,b',
+        '\uFEFF',
+        '\r',
+        '\n',
+        '=cmd()',
+        '31/02/2016',
+        '0/0/00',
+        '9999-99-99',
+        'a@b',
+        '',
+      ),
+    );
+    const before = await counts();
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(cellText, { maxLength: 10 }), { maxLength: 6 }), async (rows) => {
+        const body = [header, ...rows.map((r) => r.join(','))].join('\r\n');
+        const res = await post('/api/v1/admin/import/dry-run', staff, body, iclass);
+        expect(res.statusCode, body).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(errorResponse.safeParse(res.json()).success, body).toBe(true);
+      }),
+      { numRuns: 40, seed: 20261124 },
+    );
+    expect(await counts()).toEqual(before);
   });
 
   it('answers a missing file, a broken CSV and an unmapped file with a clear 400', async () => {

@@ -27,6 +27,7 @@ import { ResourceHeader } from '../../admin/resource-header';
 import { checkFile, importRun, readColumns, startImport } from './import-api';
 
 const presetNames: Record<ImportPreset, string> = { iclasspro: 'iClassPro', jackrabbit: 'Jackrabbit' };
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
 
 /**
@@ -162,7 +163,7 @@ export function ImportPage() {
             {check.problems.length > 0 ? (
               <>
                 <Title order={2} fz="lg" c="red.8">
-                  {check.problems.length === 1 ? '1 problem' : `${check.problems.length} problems`} to fix
+                  {count(check.problems.length, 'problem', 'problems')} to fix
                 </Title>
                 <Text size="sm">
                   Nothing was imported. Fix these rows in the file, choose it again and check it.
@@ -218,8 +219,10 @@ export function ImportPage() {
               </>
             ) : current.status === 'done' ? (
               <Alert color="teal" role="status" title="Imported">
-                {current.families} families, {current.children} children and {current.enrolments} class places
-                imported; {current.invitations} invitations to set a password are on their way.
+                {count(current.families, 'family', 'families')},{' '}
+                {count(current.children, 'child', 'children')} and{' '}
+                {count(current.enrolments, 'class place', 'class places')} imported;{' '}
+                {count(current.invitations, 'invitation', 'invitations')} to set a password on the way.
               </Alert>
             ) : (
               <Alert color="red" role="alert" title="Not imported">
