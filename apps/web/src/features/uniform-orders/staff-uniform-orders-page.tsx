@@ -313,7 +313,7 @@ function DeskOrder({ data, onDone }: { data: StaffUniformOrders; onDone: (n: Not
           {pay === 'invoice' ? null : (
             <TextInput
               label="Reference"
-              description="Optional"
+              placeholder="Optional"
               value={reference}
               onChange={(e) => setReference(e.currentTarget.value)}
             />
