@@ -82,7 +82,8 @@ function SessionRow({ session }: { session: RollSession }) {
 
 function TodayCard({ data }: { data: DashboardResponse }) {
   const open = data.sessions.filter((s) => s.status === 'scheduled');
-  const toTake = open.filter((s) => s.expected === 0 || s.marked < s.expected).length;
+  // A session nobody is expected in has no roll to take.
+  const toTake = open.filter((s) => s.marked < s.expected).length;
   return (
     <DashCard title="Today's sessions" to="/admin/roll" action="Roll">
       <Text size="sm" c="dimmed">
@@ -306,7 +307,7 @@ export function DashboardPage() {
         <PageLoader />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
             <TodayCard data={data} />
             <TasksCard tasks={data.my_tasks} />
           </SimpleGrid>
