@@ -32,6 +32,7 @@ import { seedCancellationDemo } from './cancellation-demo.ts';
 import { seedClassesDemo } from './classes-demo.ts';
 import { seedFlagsTasksDemo } from './flags-tasks-demo.ts';
 import { seedInvoicesDemo } from './invoices-demo.ts';
+import { seedMoneyReportsDemo } from './money-reports-demo.ts';
 import { seedReportsDemo } from './reports-demo.ts';
 import { seedUniformsDemo } from './uniforms-demo.ts';
 
@@ -420,6 +421,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   await seedFlagsTasksDemo(db, new Tenant(DEMO.companyId));
   await seedReportsDemo(db, new Tenant(DEMO.companyId));
   await seedUniformsDemo(db, new Tenant(DEMO.companyId));
+  await seedMoneyReportsDemo(db, new Tenant(DEMO.companyId));
   const url = config.publicUrl;
   return {
     created,

@@ -67,6 +67,34 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'classes.write',
     group: 'Reports',
   },
+  {
+    label: 'Insurance report',
+    path: '/admin/reports/insurance',
+    icon: 'chart',
+    permission: 'bookings.read',
+    group: 'Reports',
+  },
+  {
+    label: 'Coupon code usages',
+    path: '/admin/reports/coupon-code-usages',
+    icon: 'chart',
+    permission: 'billing.read',
+    group: 'Reports',
+  },
+  {
+    label: 'NSW vouchers',
+    path: '/admin/reports/vouchers',
+    icon: 'chart',
+    permission: 'billing.read',
+    group: 'Reports',
+  },
+  {
+    label: 'Events report',
+    path: '/admin/reports/events',
+    icon: 'chart',
+    permission: 'bookings.read',
+    group: 'Reports',
+  },
   // Every child across families and each child's screen (features/students/student-directory.routes.ts).
   {
     label: 'Students',

@@ -66,7 +66,7 @@ const coverColumns = [
  */
 export const insuranceReport = defineReport({
   name: 'insurance',
-  title: 'Insurance',
+  title: 'Insurance report',
   permission: 'bookings.read',
   filters: periodFilters,
   tables: {

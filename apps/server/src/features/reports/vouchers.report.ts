@@ -83,7 +83,7 @@ export const vouchersReport = defineReport({
     kinds: {
       label: 'By purchase',
       columns: [
-        { name: 'kind', label: 'Used on', type: 'text' },
+        { name: 'kind', label: 'Purchase', type: 'text' },
         { name: 'vouchers', label: 'Vouchers', type: 'number' },
         { name: 'amount', label: 'Amount', type: 'money' },
       ],
