@@ -49,7 +49,8 @@ export function ReportChart({
           tickLine="none"
           withBarValueLabel
           maxBarWidth={24}
-          barChartProps={{ accessibilityLayer: false }}
+          // Room on the right for the longest bar's value label.
+          barChartProps={{ accessibilityLayer: false, margin: { right: 40 } }}
         />
       </div>
     </Stack>
