@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { eventSessions, events } from './events.tables.ts';
@@ -22,4 +23,13 @@ export function eventSessionsQuery(db: Db, tenant: Tenant) {
     .from(eventSessions)
     .where(tenant.where(eventSessions))
     .as('report_event_sessions');
+}
+
+/** The company's events for a report's event filter, the latest first. */
+export function eventChoices(db: Db, tenant: Tenant) {
+  return db
+    .select({ id: events.id, name: events.name, startDate: events.startDate })
+    .from(events)
+    .where(tenant.where(events))
+    .orderBy(desc(events.startDate), desc(events.id));
 }

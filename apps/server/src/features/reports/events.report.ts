@@ -1,23 +1,41 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import { defineReport } from '../../platform/reports/report.ts';
+import { and, asc, type Column, eq, gte, lte, sql } from 'drizzle-orm';
+import { defineReport, type FilterValues } from '../../platform/reports/report.ts';
 import {
   eventPlacesQuery,
   eventPurchasesQuery,
   eventWaitlistQuery,
 } from '../bookings/booking-reports.service.ts';
-import { eventSessionsQuery, eventsQuery } from '../events/events-reports.service.ts';
+import { eventChoices, eventSessionsQuery, eventsQuery } from '../events/events-reports.service.ts';
 import { periodFilters, periodOf } from './period.ts';
+
+/** The chosen event, or every event. */
+const chosen = (id: Column, filters: FilterValues) =>
+  filters.event && filters.event !== 'all' ? eq(id, Number(filters.event)) : undefined;
 
 /**
  * SPEC.md events reports: per event of the period (its dates meet it), the paid bookings, places,
  * revenue, insurance taken and places waiting; then each day and session of those events.
- * The platform's filters are fixed lists, so the events are chosen by their dates, not by name.
+ * The event filter offers the company's own events (another company's event id answers 404).
  */
 export const eventsReport = defineReport({
   name: 'events',
   title: 'Events report',
   permission: 'bookings.read',
-  filters: periodFilters,
+  filters: [
+    ...periodFilters,
+    {
+      name: 'event',
+      label: 'Event',
+      type: 'select',
+      optionsOf: async ({ db, tenant }) => [
+        { value: 'all', label: 'Every event' },
+        ...(await eventChoices(db, tenant)).map((e) => ({
+          value: String(e.id),
+          label: `${e.name} (${e.startDate})`,
+        })),
+      ],
+    },
+  ],
   tables: {
     events: {
       label: 'By event',
@@ -77,7 +95,9 @@ export const eventsReport = defineReport({
           .leftJoin(purchases, eq(purchases.eventId, event.id))
           .leftJoin(places, eq(places.eventId, event.id))
           .leftJoin(waitlist, eq(waitlist.eventId, event.id))
-          .where(and(lte(event.startDate, period.to), gte(event.endDate, period.from)))
+          .where(
+            and(lte(event.startDate, period.to), gte(event.endDate, period.from), chosen(event.id, filters)),
+          )
           .orderBy(asc(event.startDate), asc(event.name));
       },
     },
@@ -117,7 +137,9 @@ export const eventsReport = defineReport({
           .fullJoin(waiting, and(eq(waiting.sessionId, taken.sessionId), eq(waiting.date, taken.date)))
           .innerJoin(session, eq(session.id, sessionId))
           .innerJoin(event, eq(event.id, sql`coalesce(${taken.eventId}, ${waiting.eventId})`))
-          .where(and(lte(event.startDate, period.to), gte(event.endDate, period.from)))
+          .where(
+            and(lte(event.startDate, period.to), gte(event.endDate, period.from), chosen(event.id, filters)),
+          )
           .orderBy(asc(event.startDate), asc(event.name), asc(date), asc(session.startTime));
       },
     },

@@ -124,7 +124,7 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
   let t: TestContext;
   let adminA: Record<string, string>;
   let adminB: Record<string, string>;
-  const codes = { avaBen: '', party: '' };
+  const codes = { avaBen: '', party: '', summer: 0, campB: 0 };
   const get = async (headers: Record<string, string>, path: string) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/admin/reports/${path}`, headers });
     expect(response.statusCode, response.body).toBe(200);
@@ -166,6 +166,7 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
       .returning();
     const autumn = await createEvent(db, tenant, 'Autumn Camp', '2031-04-14', '2031-04-18');
     const summer = await createEvent(db, tenant, 'Summer Camp', '2032-01-12', '2032-01-16');
+    codes.summer = summer.event.id;
     const inAutumn = { parentId: parent.id, eventId: autumn.event.id, sessionId: autumn.session.id };
 
     // Ava (daily cover) and Ben (full cover) on Mon 14 and Tue 15 April with SAVE10 and an NSW
@@ -308,6 +309,7 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
       .values(tenantB.values({ code: 'BONLY', discountType: 'percent' as const, percentOff: 10 }))
       .returning();
     const campB = await createEvent(db, tenantB, 'B Camp', '2031-04-14', '2031-04-18');
+    codes.campB = campB.event.id;
     await createBooking(db, tenantB, {
       parentId: parentB.id,
       eventId: campB.event.id,
@@ -547,6 +549,21 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
       ]);
       const b = await get(adminB, `events?${year2031}`);
       expect(b.events.map((e: { event: string }) => e.event)).toEqual(['B Camp']);
+    });
+
+    it('filters by one of the company’s events; another company’s event answers 404', async () => {
+      const wide = 'from=2031-01-01&to=2032-12-31';
+      const all = await get(adminA, `events?${wide}`);
+      expect(all.events.map((e: { event: string }) => e.event)).toEqual(['Autumn Camp', 'Summer Camp']);
+      const one = await get(adminA, `events?${wide}&event=${codes.summer}`);
+      expect(one.events.map((e: { event: string }) => e.event)).toEqual(['Summer Camp']);
+      expect(one.days.map((d: { date: string }) => d.date)).toEqual(['2032-01-12']);
+      const foreign = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/reports/events?${wide}&event=${codes.campB}`,
+        headers: adminA,
+      });
+      expect(foreign.statusCode).toBe(404);
     });
   });
 });
