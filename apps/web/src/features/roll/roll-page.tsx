@@ -168,7 +168,7 @@ function ChildRow({
         {child.flags.length > 0 ? (
           <Group gap="xs" role="list" aria-label={`Flags for ${name}`}>
             {child.flags.map((flag) => (
-              <RollFlagChip key={flag.name} flag={flag} />
+              <RollFlagChip key={`${flag.name}:${flag.note ?? ''}`} flag={flag} />
             ))}
           </Group>
         ) : null}
