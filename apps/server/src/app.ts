@@ -74,6 +74,7 @@ import { settingsResources } from './features/settings/settings.resource.ts';
 import { accountRoutes } from './features/students/account.routes.ts';
 import { flagsResource } from './features/students/flags.resource.ts';
 import { flagRoutes } from './features/students/flags.routes.ts';
+import { mergeRoutes } from './features/students/merge.routes.ts';
 import { studentDirectoryRoutes } from './features/students/student-directory.routes.ts';
 import { studentRoutes } from './features/students/students.routes.ts';
 import { taskListResources } from './features/tasks/task-lists.resource.ts';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(studentDirectoryRoutes);
   await app.register(accountRoutes);
   await app.register(flagRoutes);
+  await app.register(mergeRoutes);
   await app.register(taskRoutes);
   await app.register(statementRoutes);
   await app.register(savedCardRoutes);
