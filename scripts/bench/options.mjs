@@ -13,7 +13,8 @@ const HELP = `npm run bench -- [options]
   --lighthouse-runs N   Lighthouse runs; the median by performance score is printed (default 1, 0 skips)
   --only a,b            run only these scenarios (names as in the table, rush, and classes: the class-scale
                         company, its term generation and class roll; rollover: re-enrolment of 3,000
-                        enrolments; enrolment-day: 1,000 parents queue for 300 places in 30 classes);
+                        enrolments; enrolment-day: 1,000 parents queue for 300 places in 30 classes;
+                        reports: every report timed on the class-scale company, with its figures);
                         the baseline always runs
   --no-build            reuse the web build of the previous run (node_modules/.cache/tumble-bench/web)
   --keep                keep the temporary data folder (its path is printed)

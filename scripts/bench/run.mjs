@@ -12,6 +12,7 @@ import { judgeEnrolmentDay, placesByClass, prepareEnrolmentDay, runEnrolmentDay 
 import { bundleSizes, CHROMIUM, lighthouseRuns } from './frontend.mjs';
 import { parseOptions } from './options.mjs';
 import { frontendLines, loadTable, rushLines, targetLines, targets } from './report.mjs';
+import { reportsSection } from './reports.mjs';
 import { loadRollover, rolloverLines, runRollover } from './rollover.mjs';
 import { judgeRush, placesTaken, prepareRush, rushJob } from './rush.mjs';
 import { checkScenario, defineScenarios, drive } from './scenarios.mjs';
@@ -162,11 +163,19 @@ async function main() {
   const { server, client } = await startStack(options);
   const data = await load(client, options);
   const section =
-    options.only && !options.only.includes('classes') && !options.only.includes('class roll')
+    options.only &&
+    !options.only.includes('classes') &&
+    !options.only.includes('class roll') &&
+    !options.only.includes('reports')
       ? null
       : await classSection({ server, client, data });
   const rss = rssSampler(server.pid);
   const rows = await runScenarios({ server, client, data, options, rss, classes: section?.classes });
+  // The reports (issue 17) on the class-scale company, after its term 2 is generated.
+  const reports =
+    section && (!options.only || options.only.includes('reports'))
+      ? await reportsSection(server.url, client, section.classes)
+      : null;
   const rush =
     options.only && !options.only.includes('rush')
       ? null
@@ -188,6 +197,7 @@ async function main() {
     loadTable(rows),
     '',
     ...(section ? [...generationLines(section.classes, section.generation), ''] : []),
+    ...(reports ? [...reports.lines, ''] : []),
     ...(rush ? rushLines(rush.rush, rush.result, rush.verdict, rush.taken) : []),
     ...(rollover ? ['', ...rollover.lines] : []),
     ...(day ? ['', ...day.lines] : []),
@@ -201,6 +211,7 @@ async function main() {
       targets({ rows, verdict: rush?.verdict, generation: section?.generation, sizes, lh, peakRss }),
     ),
     ...(rollover ? targetLines(rollover.checks) : []),
+    ...(reports ? targetLines(reports.checks) : []),
     ...(day ? targetLines(day.checks.map((c) => ({ ...c, label: `enrolment day: ${c.label}` }))) : []),
     '',
     `total ${seconds(started)}`,
@@ -217,6 +228,7 @@ async function main() {
     ),
   );
   if (rollover?.checks.some((c) => !c.ok)) return 1;
+  if (reports?.checks.some((c) => !c.ok)) return 1;
   return rush?.verdict.checks.some((c) => !c.ok) || day?.checks.some((c) => !c.ok) ? 1 : 0;
 }
 
