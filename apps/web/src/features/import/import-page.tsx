@@ -180,8 +180,13 @@ export function ImportPage() {
                   Ready to import
                 </Title>
                 <Text size="sm">
-                  {check.summary.new_families} new families, {check.summary.existing_families} existing
-                  families, {check.summary.children} children, {check.summary.enrolments} class places.
+                  {[
+                    count(check.summary.new_families, 'new family', 'new families'),
+                    count(check.summary.existing_families, 'existing family', 'existing families'),
+                    count(check.summary.children, 'child', 'children'),
+                    count(check.summary.enrolments, 'class place', 'class places'),
+                  ].join(', ')}
+                  .
                 </Text>
                 <List size="sm" spacing={4}>
                   {check.actions.map((a) => (
