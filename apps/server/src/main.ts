@@ -4,8 +4,9 @@ import { loadConfig } from './config.ts';
 import { connectDatabase, ensureDatabase } from './db/client.ts';
 import { EMBEDDED_DATABASE, type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
-import { registerAutopayJobs } from './features/billing/autopay.jobs.ts';
 import { registerAccountingJobs } from './features/billing/accounting/accounting.jobs.ts';
+import { registerAutopayJobs } from './features/billing/autopay.jobs.ts';
+import { registerLedgerJobs } from './features/billing/ledger.jobs.ts';
 import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
 import { registerHoldJobs } from './features/classes/holds.jobs.ts';
 import { LocalDiskStorage } from './platform/files.ts';
@@ -68,6 +69,7 @@ async function main() {
     await registerHoldJobs(deps);
     await registerAccountingJobs(deps);
     await registerAutopayJobs(deps);
+    await registerLedgerJobs(deps);
     await app.listen({ port: config.PORT, host: config.HOST });
     say(`ready on ${config.publicUrl}`);
     const mailNotice = mailWithoutSmtpNotice(config);

@@ -1,7 +1,8 @@
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
-import { registerAutopayJobs } from './features/billing/autopay.jobs.ts';
 import { registerAccountingJobs } from './features/billing/accounting/accounting.jobs.ts';
+import { registerAutopayJobs } from './features/billing/autopay.jobs.ts';
+import { registerLedgerJobs } from './features/billing/ledger.jobs.ts';
 import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
 import { registerHoldJobs } from './features/classes/holds.jobs.ts';
 import { LocalDiskStorage } from './platform/files.ts';
@@ -23,6 +24,7 @@ async function main() {
   await registerHoldJobs(deps);
   await registerAccountingJobs(deps);
   await registerAutopayJobs(deps);
+  await registerLedgerJobs(deps);
   console.log('[tumble] worker running');
   const stop = async () => {
     await jobs.stop();

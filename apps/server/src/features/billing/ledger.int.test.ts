@@ -10,6 +10,7 @@ import {
   createInvoice,
   issueCreditNote,
   lockFamilyAccount,
+  markOverdueInvoices,
   voidInvoice,
 } from './ledger.service.ts';
 import { billingProfiles, invoiceLines, invoices } from './ledger.tables.ts';
@@ -187,5 +188,27 @@ describe('the ledger (ledger.service)', () => {
     await expect(db.transaction((tx) => voidInvoice(tx, foreign, invoice.id, 'x'))).rejects.toThrow(
       'Not found',
     );
+  });
+
+  it('the daily sweep makes invoices past their due date overdue, in the company’s time zone', async () => {
+    const { db } = t.database;
+    const family = (await createUser(db, tenant.companyId, { role: 'student' })).id;
+    const mk = (dueOn: string) =>
+      db.transaction((tx) =>
+        createInvoice(tx, tenant, {
+          parentId: family,
+          kind: 'one_off',
+          lines: [line(900)],
+          issueOn: '2030-01-01',
+          dueOn,
+        }),
+      );
+    const due = (await mk('2030-01-14')).invoice;
+    const notYet = (await mk('2030-01-15')).invoice;
+    // 13:30 UTC on the 14th is 00:30 on the 15th in Sydney: the 14th has passed there.
+    expect(await markOverdueInvoices(db, new Date('2030-01-14T13:30:00Z'))).toBeGreaterThanOrEqual(1);
+    const rows = await db.select().from(invoices).where(eq(invoices.parentId, family));
+    expect(rows.find((r) => r.id === due.id)?.status).toBe('overdue');
+    expect(rows.find((r) => r.id === notYet.id)?.status).toBe('issued');
   });
 });

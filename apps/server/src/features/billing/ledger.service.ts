@@ -3,9 +3,10 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { share } from '../../platform/money.ts';
-import type { Tenant } from '../../platform/tenancy.ts';
-import { addDays } from '../../platform/time.ts';
+import { Tenant } from '../../platform/tenancy.ts';
+import { addDays, todayIn } from '../../platform/time.ts';
 import { companyOf, contactOf } from '../accounts/accounts.service.ts';
+import { companies } from '../accounts/accounts.tables.ts';
 import {
   billingProfiles,
   creditNotes,
@@ -485,4 +486,27 @@ export function openInvoicesOf(db: Db, tenant: Tenant, parentId: number) {
       ),
     )
     .orderBy(asc(invoices.dueOn), asc(invoices.id));
+}
+
+/**
+ * Issued and part-paid invoices whose due date has passed become overdue (the daily sweep: nothing
+ * else touches an invoice nobody pays). Each company's today is its own time zone's.
+ */
+export async function markOverdueInvoices(db: Db, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: invoices.id, companyId: invoices.companyId, timeZone: companies.timeZone })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    // cross-tenant: the sweep finds every company's invoices past due; each is refreshed in its tenant.
+    .where(
+      and(
+        inArray(invoices.status, ['issued', 'part_paid']),
+        sql`${invoices.dueOn} < (${now.toISOString()}::timestamptz at time zone ${companies.timeZone})::date`,
+      ),
+    );
+  for (const invoice of due) {
+    const tenant = new Tenant(invoice.companyId);
+    await db.transaction((tx) => refreshInvoice(tx, tenant, invoice.id, todayIn(invoice.timeZone, now)));
+  }
+  return due.length;
 }
