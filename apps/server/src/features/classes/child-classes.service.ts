@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { attendance, classEnrolments, classSessions, termClasses, terms } from './classes.tables.ts';
@@ -7,23 +7,30 @@ import { attendance, classEnrolments, classSessions, termClasses, terms } from '
 
 const DAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-/** How many active term places (kind enrolled) each of these children holds, by child id. */
+/**
+ * How many active term places (kind enrolled) each of these children holds in a term not yet over
+ * on `today` (the company's date), by child id.
+ */
 export async function activeClassCounts(
   db: Db,
   tenant: Tenant,
   childIds: number[],
+  today: string,
 ): Promise<Map<number, number>> {
   const ids = [...new Set(childIds)];
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ childId: classEnrolments.childId, n: count() })
     .from(classEnrolments)
+    .innerJoin(termClasses, eq(termClasses.id, classEnrolments.termClassId))
+    .innerJoin(terms, eq(terms.id, termClasses.termId))
     .where(
       tenant.where(
         classEnrolments,
         inArray(classEnrolments.childId, ids),
         eq(classEnrolments.kind, 'enrolled'),
         eq(classEnrolments.status, 'active'),
+        gte(terms.endDate, today),
       ),
     )
     .groupBy(classEnrolments.childId);
@@ -44,10 +51,15 @@ export interface ChildClassPlace {
 }
 
 /**
- * A child's current places (pending or active, not withdrawn) with the class's day and time, and
+ * A child's current places (pending or active, in a term not over on `today`) with the class's day and time, and
  * how often the roll marked them present (present or late) or absent (absent or excused) in that class.
  */
-export async function childClassPlaces(db: Db, tenant: Tenant, childId: number): Promise<ChildClassPlace[]> {
+export async function childClassPlaces(
+  db: Db,
+  tenant: Tenant,
+  childId: number,
+  today: string,
+): Promise<ChildClassPlace[]> {
   const places = await db
     .select({
       id: classEnrolments.id,
@@ -67,6 +79,8 @@ export async function childClassPlaces(db: Db, tenant: Tenant, childId: number):
         classEnrolments,
         eq(classEnrolments.childId, childId),
         inArray(classEnrolments.status, ['pending', 'active']),
+        // Current places: a term that is over is history, not a class the child goes to.
+        gte(terms.endDate, today),
       ),
     )
     .orderBy(asc(termClasses.weekday), asc(termClasses.startTime), asc(classEnrolments.id));

@@ -58,27 +58,37 @@ describe('the staff Students screens', () => {
         tenant.values({ parentId: okafor.id, firstName: 'Zara', lastName: 'Okafor', dob: '2016-11-20' }),
       )
       .returning();
-    // Ruby holds one place in a class and was marked present twice and absent once.
+    // Ruby holds a place in a class of a term not over yet and was marked present twice and absent
+    // once; her place in a term that ended long ago is history, not a current class.
     const { termClass, sessions } = await createClassWithSessions(db, company.id, {
       coachId: null,
-      dates: ['2026-02-03', '2026-02-10', '2026-02-17'],
+      dates: ['2026-02-03', '2026-02-10', '2026-02-17', '2099-12-01'],
+    });
+    const past = await createClassWithSessions(db, company.id, {
+      coachId: null,
+      dates: ['2025-02-04'],
+      name: 'Last year',
     });
     await db
       .insert(classEnrolments)
-      .values(
+      .values([
         tenant.values({ termClassId: termClass.id, childId: ruby!.id, kind: 'enrolled', status: 'active' }),
-      );
-    await db
-      .insert(attendance)
-      .values(
-        sessions.map((s, i) =>
-          tenant.values({
-            sessionId: s.id,
-            childId: ruby!.id,
-            status: i === 1 ? ('absent' as const) : ('present' as const),
-          }),
-        ),
-      );
+        tenant.values({
+          termClassId: past.termClass.id,
+          childId: ruby!.id,
+          kind: 'enrolled',
+          status: 'active',
+        }),
+      ]);
+    await db.insert(attendance).values(
+      sessions.slice(0, 3).map((s, i) =>
+        tenant.values({
+          sessionId: s.id,
+          childId: ruby!.id,
+          status: i === 1 ? ('absent' as const) : ('present' as const),
+        }),
+      ),
+    );
 
     const other = await createCompany(db);
     foreignStaff = (await sessionFor(db, await createUser(db, other.id, { role: 'companyadmin' }))).headers;

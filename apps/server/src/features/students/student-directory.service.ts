@@ -80,7 +80,7 @@ export async function studentDirectory(
   const today = todayIn(company.timeZone);
   const ids = rows.map((r) => r.id);
   const [classes, flags] = await Promise.all([
-    activeClassCounts(db, tenant, ids),
+    activeClassCounts(db, tenant, ids, today),
     childFlags(db, tenant, ids),
   ]);
   return {

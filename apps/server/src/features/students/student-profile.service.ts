@@ -66,17 +66,17 @@ export async function studentProfile(
   childId: number,
 ): Promise<StudentProfileScreen> {
   const { db } = deps.database;
-  const child = await companyChild(deps, tenant, childId);
-  const [company, contacts, family, places, bookingRows, partyRows, statement, flags, tasks, uniforms] =
+  const [child, company] = await Promise.all([companyChild(deps, tenant, childId), companyOf(db, tenant)]);
+  const today = todayIn(company.timeZone);
+  const [contacts, family, places, bookingRows, partyRows, statement, flags, tasks, uniforms] =
     await Promise.all([
-      companyOf(db, tenant),
       familyContacts(db, tenant, [child.parentId]),
       db
         .select()
         .from(children)
         .where(tenant.where(children, eq(children.parentId, child.parentId)))
         .orderBy(asc(children.dob), asc(children.id)),
-      childClassPlaces(db, tenant, child.id),
+      childClassPlaces(db, tenant, child.id, today),
       childEventBookings(db, tenant, child.id),
       childPartyBookings(db, tenant, child.id),
       familyStatement(db, tenant, child.parentId),
@@ -127,7 +127,6 @@ export async function studentProfile(
   // Waivers matter for what is still on: confirmed bookings and parties.
   const waiverStates = [...bookings, ...parties].filter((b) => b.status === 'confirmed').map((b) => b.waiver);
   const parent = contacts.get(child.parentId);
-  const today = todayIn(company.timeZone);
   return {
     id: child.id,
     first_name: child.firstName,
