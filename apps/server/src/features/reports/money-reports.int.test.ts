@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { Tenant } from '../../platform/tenancy.ts';
@@ -468,6 +469,7 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
           reference: codes.avaBen,
           amount: 5000,
           date: '2031-04-01',
+          status: 'Not claimed',
         },
         {
           code: 'CK777777',
@@ -476,6 +478,7 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
           reference: codes.party,
           amount: 5000,
           date: '2031-05-01',
+          status: 'Not claimed',
         },
         {
           code: 'AK123456',
@@ -484,6 +487,7 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
           reference: 'EN-DAN01',
           amount: 5000,
           date: '2031-06-01',
+          status: 'Not claimed',
         },
       ]);
       expect(data.kinds).toEqual([
@@ -497,6 +501,34 @@ describe('reports: insurance, coupon code usages, vouchers and events', () => {
       const later = await get(adminA, 'vouchers?from=2031-05-01&to=2031-12-31');
       expect(later.vouchers.map((v: { code: string }) => v.code)).toEqual(['CK777777', 'AK123456']);
       expect(await get(adminB, `vouchers?${year2031}`)).toEqual({ kinds: [], vouchers: [] });
+    });
+  });
+
+  describe('voucher claims', () => {
+    const claim = (headers: Record<string, string>, payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/admin/reports/vouchers/claims', headers, payload });
+    const statusOf = async (code: string) =>
+      (await get(adminA, `vouchers?${year2031}`)).vouchers.find((v: { code: string }) => v.code === code)
+        ?.status;
+
+    it('staff mark a voucher claimed, then reimbursed; the report shows it and the audit log has both', async () => {
+      expect(await statusOf('CK777777')).toBe('Not claimed');
+      expect((await claim(adminA, { code: 'CK777777', status: 'claimed' })).statusCode).toBe(204);
+      expect(await statusOf('CK777777')).toBe('Claimed');
+      expect((await claim(adminA, { code: 'CK777777', status: 'reimbursed' })).statusCode).toBe(204);
+      expect(await statusOf('CK777777')).toBe('Reimbursed');
+      expect(await statusOf('AK123456')).toBe('Not claimed');
+      const audit = await t.database.db.execute<{ action: string }>(
+        sql`select action from audit_log where entity = 'voucher_claims' order by id`,
+      );
+      expect(audit.rows.map((r) => r.action)).toEqual(['voucher claimed', 'voucher reimbursed']);
+    });
+
+    it('refuses a code the company never redeemed (another company’s too) with 404 and bad input with 400', async () => {
+      expect((await claim(adminB, { code: 'AK123456', status: 'claimed' })).statusCode).toBe(404);
+      expect((await claim(adminA, { code: 'NOPE0000', status: 'claimed' })).statusCode).toBe(404);
+      expect((await claim(adminA, { code: 'AK123456', status: 'paid' })).statusCode).toBe(400);
+      expect(await statusOf('AK123456')).toBe('Not claimed');
     });
   });
 

@@ -9,6 +9,7 @@ import { classVouchersQuery } from '../classes/class-money-reads.service.ts';
 import { partyPurchasesQuery } from '../parties/party-purchases.service.ts';
 import { childNamesQuery } from '../students/children-reports.service.ts';
 import { dayOf, periodFilters, periodOf } from './period.ts';
+import { voucherClaimsQuery } from './voucher-claims.service.ts';
 
 /**
  * Every NSW voucher redeemed in the period on a paid purchase: an event booking or a party (the
@@ -110,9 +111,11 @@ export const vouchersReport = defineReport({
         { name: 'reference', label: 'Booking or enrolment', type: 'text' },
         { name: 'amount', label: 'Amount', type: 'money' },
         { name: 'date', label: 'Date', type: 'date' },
+        { name: 'status', label: 'Claim', type: 'text' },
       ],
       rows: async ({ db, tenant, filters }) => {
         const v = await vouchersQuery(db, tenant, filters);
+        const claim = voucherClaimsQuery(db, tenant);
         return db
           .select({
             code: v.code,
@@ -121,8 +124,11 @@ export const vouchersReport = defineReport({
             reference: v.reference,
             amount: v.amount,
             date: v.date,
+            status: sql<string>`case ${claim.status} when 'claimed' then 'Claimed'
+              when 'reimbursed' then 'Reimbursed' else 'Not claimed' end`,
           })
           .from(v)
+          .leftJoin(claim, eq(claim.code, v.code))
           .orderBy(asc(v.date), asc(v.code));
       },
     },
