@@ -44,7 +44,7 @@ describe.each(bothViewports)('money reports (%s)', (viewport) => {
 
     await goViaSidebar(page, viewport, 'Insurance report', '/admin/reports/insurance');
     await period(page, from, to);
-    const covered = page.getByRole('table', { name: 'Covered' });
+    const covered = page.getByRole('table', { name: 'Covered', exact: true });
     await shows(covered.getByRole('cell', { name: 'Season cover' }), 'Ava’s season cover');
     await shows(covered.getByRole('cell', { name: 'Daily accident cover' }), 'Noah’s daily cover');
     await shows(page.getByRole('img', { name: 'Children by cover' }), 'the cover chart');
@@ -58,7 +58,7 @@ describe.each(bothViewports)('money reports (%s)', (viewport) => {
     await page.getByLabel('Used on', { exact: true }).selectOption({ label: 'Events' });
     await expect.poll(() => new URL(page.url()).searchParams.get('kind')).toBe('event');
     await shows(
-      page.getByRole('table', { name: 'By code' }).getByRole('cell', { name: 'WELCOME10' }),
+      page.getByRole('table', { name: 'By code', exact: true }).getByRole('cell', { name: 'WELCOME10' }),
       'the demo coupon’s uses',
     );
     await shows(page.getByRole('img', { name: 'Uses by code' }), 'the uses chart');
@@ -80,7 +80,7 @@ describe.each(bothViewports)('money reports (%s)', (viewport) => {
 
     await goViaSidebar(page, viewport, 'Events report', '/admin/reports/events');
     await period(page, from, to);
-    await shows(page.getByRole('table', { name: 'By event' }), 'the events table');
+    await shows(page.getByRole('table', { name: 'By event', exact: true }), 'the events table');
     await shows(page.getByRole('img', { name: 'Revenue by event' }), 'the revenue chart');
     await shows(page.getByRole('table', { name: 'By day and session' }), 'each day and session');
     await shot('events');
