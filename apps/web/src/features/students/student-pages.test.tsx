@@ -255,6 +255,10 @@ describe('/admin/students/children/add', () => {
         dob: '2019-04-03',
         consent: 1,
         insurance_type: 'daily_insurance',
+        medical_notes: '',
+        allergies: '',
+        emergency_contacts: [],
+        school: '',
       });
       expect(await screen.findByText('Mia has been added.')).toBeTruthy();
       expect(await screen.findByRole('article', { name: 'Mia Lee' })).toBeTruthy();
@@ -294,6 +298,11 @@ describe('/admin/students/children/:id', () => {
       await user.type(first, 'Amelia');
       await user.click(consent);
       await user.selectOptions(screen.getByRole('combobox', { name: /Insurance/ }), 'full_insurance');
+      // The profile fields staff see too: allergies and an emergency contact.
+      await user.type(screen.getByRole('textbox', { name: 'Allergies' }), 'Bees');
+      await user.click(screen.getByRole('button', { name: 'Add emergency contact' }));
+      await user.type(screen.getByRole('textbox', { name: 'Emergency contact 1 name' }), 'Nan Lee');
+      await user.type(screen.getByRole('textbox', { name: 'Emergency contact 1 phone' }), '0400 111 222');
       await user.click(screen.getByRole('button', { name: 'Save' }));
 
       expect(await screen.findByText('Mia is up to date.')).toBeTruthy();
@@ -304,6 +313,10 @@ describe('/admin/students/children/:id', () => {
         dob: '2019-04-03',
         consent: 0,
         insurance_type: 'full_insurance',
+        medical_notes: '',
+        allergies: 'Bees',
+        emergency_contacts: [{ name: 'Nan Lee', relationship: '', phone: '0400 111 222' }],
+        school: '',
       });
     },
     SLOW,
