@@ -131,6 +131,12 @@ const COMMON_NAMES = [
   'notes',
   'due_date',
   'assignee',
+  // Merging families and children (features/students/merge.routes.ts).
+  'from_parent_id',
+  'to_parent_id',
+  'from_child_id',
+  'to_child_id',
+  'preview',
 ];
 
 describe('bad input to every write endpoint', () => {

@@ -498,6 +498,10 @@ describe('route walker: every registered route', () => {
         '/api/v1/admin/uniform-orders',
         { parent_id: ids.parent, child_id: ids.child, size_id: ids.uniformSize, quantity: 1, pay: 'cash' },
       ],
+      // Merging company A's family or child into another company's (or a staff id) answers 404.
+      ['POST', '/api/v1/admin/merge/families', { from_parent_id: ids.parent, to_parent_id: ids.staffUser }],
+      ['POST', '/api/v1/admin/merge/families', { from_parent_id: ids.parent, to_parent_id: ids.staffUser, preview: true }],
+      ['POST', '/api/v1/admin/merge/children', { from_child_id: ids.child, to_child_id: Number(ids.child) + 1, preview: true }],
     ];
 
     const before = await fingerprint();

@@ -404,6 +404,14 @@ export const routes: RouteObject[] = [
               (m) => m.StudentsPage,
             ),
           },
+          // Merging duplicate families and children (features/merge); before :childId.
+          {
+            path: 'admin/students/merge',
+            lazy: page(
+              () => import('../features/merge/merge-page'),
+              (m) => m.MergePage,
+            ),
+          },
           {
             path: 'admin/students/:childId',
             lazy: page(
