@@ -8,7 +8,7 @@ const dayText = (date: string) =>
     month: 'short',
   });
 
-/** One task: title, due day (overdue in red), who it is for, what it is about; Mark done while open. */
+/** One task: title, due day (overdue in red), who it is for and what about (staff only: a family sees its own); Mark done while open. */
 export function TaskCard({
   task,
   onDone,
@@ -45,7 +45,7 @@ export function TaskCard({
                 {task.assignee}
               </Badge>
             ) : null}
-            {task.about ? (
+            {task.about && showAssignee ? (
               <Text size="sm" c="dimmed">
                 {task.about}
               </Text>
@@ -56,6 +56,7 @@ export function TaskCard({
           <Button
             size="xs"
             variant="light"
+            style={{ flexShrink: 0 }}
             loading={pending}
             onClick={onDone}
             aria-label={`Mark ${task.title} done`}
@@ -63,7 +64,7 @@ export function TaskCard({
             Mark done
           </Button>
         ) : (
-          <Badge color="green" variant="light">
+          <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
             Done
           </Badge>
         )}
