@@ -77,6 +77,18 @@ describe.each(bothViewports)('money reports (%s)', (viewport) => {
     await shot('vouchers');
     const vouchers = await downloadCsv(page, /^vouchers-.*\.csv$/);
     expect(vouchers).toMatch(/\r\nAK100200,"Ava Family, Noah Family",Event booking,BK-DREP1,50\.00,/);
+    // Staff claim the voucher from Service NSW: the report's Claim column says so.
+    await page.getByLabel('Voucher', { exact: true }).fill('AK100200');
+    await page.getByRole('button', { name: 'Mark claimed' }).click();
+    await shows(page.getByRole('status').getByText('AK100200 marked claimed.'), 'the claim confirmed');
+    await shows(
+      page
+        .getByRole('table', { name: 'Vouchers redeemed' })
+        .getByRole('cell', { name: 'Claimed', exact: true }),
+      'the voucher claimed in the report',
+    );
+    await page.getByRole('button', { name: 'Mark claimed' }).scrollIntoViewIfNeeded();
+    await f.shot('vouchers-claimed');
 
     await goViaSidebar(page, viewport, 'Events report', '/admin/reports/events');
     await period(page, from, to);

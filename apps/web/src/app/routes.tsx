@@ -547,6 +547,13 @@ export const routes: RouteObject[] = [
               (m) => m.PartyReportPage,
             ),
           },
+          {
+            path: 'admin/reports/vouchers',
+            lazy: page(
+              () => import('../features/reports/vouchers-report-page'),
+              (m) => m.VouchersReportPage,
+            ),
+          },
           // Every other report of the server's report pattern, drawn from its meta.
           {
             path: 'admin/reports/:report',
