@@ -27,8 +27,8 @@ import { parentOf } from '../accounts/parents.service.ts';
 import { queueInvoiceMail } from './invoice-mail.ts';
 import {
   billingProfileOf,
-  ensureBillingProfile,
   createInvoice,
+  ensureBillingProfile,
   type Invoice,
   invoiceWithLines,
   issueCreditNote,
@@ -159,6 +159,8 @@ export async function deleteBillingLogo(deps: AppDeps, auth: AuthContext) {
 async function setLogo(deps: AppDeps, auth: AuthContext, key: string | null) {
   const { tenant } = auth;
   return deps.database.db.transaction(async (tx) => {
+    // Removing a logo there is none of changes nothing (and makes no profile).
+    if (key === null && (await billingProfileOf(tx, tenant)).logoPath === null) return null;
     const before = await ensureBillingProfile(tx, tenant);
     const [after] = await tx
       .update(billingProfiles)

@@ -2,6 +2,7 @@ import { autopayRequest, savedCardResponse, savedCardReturnResponse } from '@tum
 import { checkoutResponse } from '@tumble/contracts/booking';
 import { errorResponse } from '@tumble/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
 import { browserOrigin } from '../../platform/payments/origin.ts';
 import {
@@ -29,9 +30,17 @@ export const savedCardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Opens the provider's "save a card" page; answered like a checkout (embedded form or a link).
+  // It takes nothing: a body with fields is a request for something else, refused before any setup starts.
   app.post(
     '/api/v1/students/saved-card/setup',
-    { schema: { tags, response: { 200: checkoutResponse, 400: errorResponse } }, config },
+    {
+      schema: {
+        tags,
+        body: z.strictObject({}).nullish(),
+        response: { 200: checkoutResponse, 400: errorResponse },
+      },
+      config,
+    },
     async (request) =>
       startSavingCard(app.deps, requireAuth(request), browserOrigin(app.deps.config, request)),
   );

@@ -207,6 +207,9 @@ export async function setAutopay(db: Db, tenant: Tenant, parentId: number, autop
 
 /** Forgets the saved card; autopay goes off with it. */
 export async function removeCard(db: Db, tenant: Tenant, parentId: number) {
+  // No card saved: nothing to forget (and no account row made for it).
+  const current = await savedCardOf(db, tenant, parentId);
+  if (current.card === null) return current;
   await db.transaction(async (tx) => {
     const account = await lockFamilyAccount(tx, tenant, parentId);
     await tx

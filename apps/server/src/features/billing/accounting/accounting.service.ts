@@ -52,13 +52,45 @@ const settingsPage = '/admin/integrations/accounting';
 const clientOf = (deps: AppDeps) => new XeroClient(deps.config);
 const redirectUri = (deps: AppDeps) => `${deps.config.publicUrl}${xeroCallbackPath}`;
 
-/** The company's accounting settings; made with the Australian defaults the first time. */
+/**
+ * The company's accounting settings, or, before anything was saved, the Australian defaults (id 0,
+ * not stored: reading never writes; ensureSettings makes the row when something does).
+ */
 export async function settingsOf(db: Db, tenant: Tenant): Promise<Settings> {
   const [found] = await db.select().from(accountingSettings).where(tenant.where(accountingSettings));
   if (found) return found;
+  return {
+    id: 0,
+    companyId: tenant.companyId,
+    salesAccountCode: '200',
+    gstFreeSalesAccountCode: '200',
+    cardAccountCode: '090',
+    cashAccountCode: '090',
+    refundAccountCode: '090',
+    gstTaxType: 'OUTPUT',
+    gstFreeTaxType: 'EXEMPTOUTPUT',
+    noGstTaxType: 'BASEXCLUDED',
+    syncFrom: null,
+    oauthStateHash: null,
+    oauthStartedBy: null,
+    oauthStateExpiresAt: null,
+    xeroTenantId: null,
+    xeroTenantName: null,
+    xeroConnectionId: null,
+    accessToken: null,
+    refreshToken: null,
+    accessTokenExpiresAt: null,
+    connectedAt: null,
+    connectedBy: null,
+    syncLeaseUntil: null,
+    lastSyncAt: null,
+    lastError: null,
+  };
+}
+
+/** The stored settings row, made with the defaults the first time something writes them. */
+async function ensureSettings(db: Db, tenant: Tenant): Promise<void> {
   await db.insert(accountingSettings).values(tenant.values({})).onConflictDoNothing();
-  const [made] = await db.select().from(accountingSettings).where(tenant.where(accountingSettings));
-  return made!;
 }
 
 function connectionState(deps: AppDeps, settings: Settings): AccountingStatus['connection']['state'] {
@@ -158,7 +190,7 @@ async function labelOf(db: Db, tenant: Tenant, item: typeof accountingSyncItems.
 }
 
 export async function saveAccountingSettings(db: Db, tenant: Tenant, input: AccountingSettingsInput) {
-  await settingsOf(db, tenant);
+  await ensureSettings(db, tenant);
   await db
     .update(accountingSettings)
     .set({
@@ -179,7 +211,7 @@ export async function saveAccountingSettings(db: Db, tenant: Tenant, input: Acco
 export async function startXeroConnect(deps: AppDeps, auth: AuthContext): Promise<{ url: string }> {
   if (!xeroAvailable(deps.config)) throw new BadRequestError(accountingMessages.notAvailable);
   const { db } = deps.database;
-  await settingsOf(db, auth.tenant);
+  await ensureSettings(db, auth.tenant);
   const state = randomToken();
   await db
     .update(accountingSettings)
