@@ -16,6 +16,9 @@ import {
 import { CONTROL_CHARACTER_MESSAGE, OUT_OF_RANGE_MESSAGE } from './input-guard.ts';
 import { allResources, collectionPath } from './resources/define.ts';
 
+/** These walk every route (several hundred now), each a real request: minutes on a busy machine, not seconds. */
+const EVERY_ROUTE_TIMEOUT = 300_000;
+
 /**
  * Hostile input to every write endpoint (issue 8, point 2): whatever arrives, the answer is never
  * a 5xx, always one of the documented shapes, and a refused request writes nothing. Afterwards no
@@ -203,59 +206,67 @@ describe('bad input to every write endpoint', () => {
   });
   afterAll(() => t.close());
 
-  it('never answers 5xx or an undocumented shape, and a refused request writes nothing', async () => {
-    const fieldsOf = new Map(
-      allResources().map((r) => [
-        collectionPath(r),
-        [...Object.keys(r.fields), ...Object.keys(r.actions ?? {})],
-      ]),
-    );
-    const writes = t.app.routeAccess.filter(
-      (r) =>
-        (r.method === 'POST' || r.method === 'DELETE') &&
-        // Signing out would end the session the rest of the walk needs.
-        r.url !== '/rest/logout',
-    );
-    expect(writes.length).toBeGreaterThan(100);
-    let requests = 0;
-    for (const route of writes) {
-      const base = [...fieldsOf.keys()].find((b) => route.url === b || route.url.startsWith(`${b}/`));
-      const names = [...new Set([...COMMON_NAMES, ...(base ? fieldsOf.get(base)! : [])])];
-      const url =
-        route.url
-          .replace(':parentId', String(ids.event))
-          .replace('/users/:id', `/users/${ids.otherStaff}`)
-          .replace('/children/:id', `/children/${ids.child}`)
-          .replace('/admin/students/:id', `/admin/students/${ids.child}`)
-          .replace(':id', '1')
-          .replace(':action', 'delete') +
-        `?authhash=${company.authhash}&id=${route.url.includes('birthday-party') ? ids.partyRef : ids.booking}`;
-      const headers = route.access === 'public' ? {} : route.access === 'parent.self' ? parent : admin;
-      await fc.assert(
-        fc.asyncProperty(fc.dictionary(fc.constantFrom(...names), hostile, { maxKeys: 8 }), async (body) => {
-          const before = await rowCounts();
-          const response = await t.app.inject({
-            method: route.method as 'POST',
-            url,
-            headers,
-            payload: route.method === 'DELETE' ? undefined : body,
-          });
-          requests++;
-          const label = `${route.method} ${url} ${JSON.stringify(body).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
-          expect(response.statusCode, label).toBeLessThan(500);
-          const json = String(response.headers['content-type'] ?? '').includes('application/json')
-            ? (response.json() as { valid?: boolean; success?: boolean })
-            : undefined;
-          const refused = response.statusCode >= 400 || json?.valid === false || json?.success === false;
-          if (response.statusCode >= 400) expect(errorResponse.safeParse(json).success, label).toBe(true);
-          else if (json?.valid !== undefined) expect(formResponse.safeParse(json).success, label).toBe(true);
-          if (refused) expect(await rowCounts(), label).toEqual(before);
-        }),
-        { numRuns: 6, seed: 20261121 + requests },
+  it(
+    'never answers 5xx or an undocumented shape, and a refused request writes nothing',
+    async () => {
+      const fieldsOf = new Map(
+        allResources().map((r) => [
+          collectionPath(r),
+          [...Object.keys(r.fields), ...Object.keys(r.actions ?? {})],
+        ]),
       );
-    }
-    expect(requests).toBeGreaterThan(600);
-  });
+      const writes = t.app.routeAccess.filter(
+        (r) =>
+          (r.method === 'POST' || r.method === 'DELETE') &&
+          // Signing out would end the session the rest of the walk needs.
+          r.url !== '/rest/logout',
+      );
+      expect(writes.length).toBeGreaterThan(100);
+      let requests = 0;
+      for (const route of writes) {
+        const base = [...fieldsOf.keys()].find((b) => route.url === b || route.url.startsWith(`${b}/`));
+        const names = [...new Set([...COMMON_NAMES, ...(base ? fieldsOf.get(base)! : [])])];
+        const url =
+          route.url
+            .replace(':parentId', String(ids.event))
+            .replace('/users/:id', `/users/${ids.otherStaff}`)
+            .replace('/children/:id', `/children/${ids.child}`)
+            .replace('/admin/students/:id', `/admin/students/${ids.child}`)
+            .replace(':id', '1')
+            .replace(':action', 'delete') +
+          `?authhash=${company.authhash}&id=${route.url.includes('birthday-party') ? ids.partyRef : ids.booking}`;
+        const headers = route.access === 'public' ? {} : route.access === 'parent.self' ? parent : admin;
+        await fc.assert(
+          fc.asyncProperty(
+            fc.dictionary(fc.constantFrom(...names), hostile, { maxKeys: 8 }),
+            async (body) => {
+              const before = await rowCounts();
+              const response = await t.app.inject({
+                method: route.method as 'POST',
+                url,
+                headers,
+                payload: route.method === 'DELETE' ? undefined : body,
+              });
+              requests++;
+              const label = `${route.method} ${url} ${JSON.stringify(body).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+              expect(response.statusCode, label).toBeLessThan(500);
+              const json = String(response.headers['content-type'] ?? '').includes('application/json')
+                ? (response.json() as { valid?: boolean; success?: boolean })
+                : undefined;
+              const refused = response.statusCode >= 400 || json?.valid === false || json?.success === false;
+              if (response.statusCode >= 400) expect(errorResponse.safeParse(json).success, label).toBe(true);
+              else if (json?.valid !== undefined)
+                expect(formResponse.safeParse(json).success, label).toBe(true);
+              if (refused) expect(await rowCounts(), label).toEqual(before);
+            },
+          ),
+          { numRuns: 6, seed: 20261121 + requests },
+        );
+      }
+      expect(requests).toBeGreaterThan(600);
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
 
   it('never stores rich text with script, event handlers or javascript: URLs', async () => {
     const richColumns = allResources().flatMap((resource) =>
@@ -333,125 +344,137 @@ describe('bad input to every write endpoint', () => {
   const wrongRole = (response: { statusCode: number; json(): unknown }) =>
     response.statusCode === 403 && (response.json() as { reason?: string }).reason === 'wrong_role';
 
-  it('refuses NUL and other control characters in any query, path or body value with 400 (issue 21 point 22)', async () => {
-    const acl = await t.app.inject({ method: 'GET', url: '/rest/acl?authhash=%00' });
-    expect(acl.statusCode).toBe(400);
-    expect(acl.json()).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
-    const waiver = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/event-booking/waiver/check?authhash=${company.authhash}`,
-      payload: { id: 'abc\u0000', child_id: ids.child },
-    });
-    expect(waiver.statusCode).toBe(400);
-    expect(waiver.json()).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
+  it(
+    'refuses NUL and other control characters in any query, path or body value with 400 (issue 21 point 22)',
+    async () => {
+      const acl = await t.app.inject({ method: 'GET', url: '/rest/acl?authhash=%00' });
+      expect(acl.statusCode).toBe(400);
+      expect(acl.json()).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
+      const waiver = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/event-booking/waiver/check?authhash=${company.authhash}`,
+        payload: { id: 'abc\u0000', child_id: ids.child },
+      });
+      expect(waiver.statusCode).toBe(400);
+      expect(waiver.json()).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
 
-    const controls = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f'];
-    const before = await rowCounts();
-    for (const [i, route] of everyRoute().entries()) {
-      const c = controls[i % controls.length]!;
-      const inQuery = await t.app.inject({
-        method: route.method,
-        url: `${route.url}?authhash=${company.authhash}&id=${encodeURIComponent(`x${c}`)}`,
-        headers: route.headers,
-        payload: takesBody(route.method) ? {} : undefined,
-      });
-      const label = `${route.method} ${route.url} ${JSON.stringify(c)}`;
-      if (wrongRole(inQuery)) continue;
-      expect(inQuery.statusCode, `query ${label}`).toBe(400);
-      expect(inQuery.json(), `query ${label}`).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
-      if (!takesBody(route.method)) continue;
-      const inBody = await t.app.inject({
-        method: route.method,
-        url: `${route.url}?authhash=${company.authhash}`,
-        headers: route.headers,
-        payload: rawBody(route.url)
-          ? { session: `s${c}`, id: `x${c}`, card_number: `4242${c}` }
-          : { name: `Zoë${c}`, nested: { list: ['ok', `a${c}b`] } },
-      });
-      const body = `body ${label} → ${inBody.statusCode} ${inBody.body.slice(0, 200)}`;
-      if (rawBody(route.url)) {
-        expect(inBody.statusCode, body).toBeLessThan(500);
-        continue;
+      const controls = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f'];
+      const before = await rowCounts();
+      for (const [i, route] of everyRoute().entries()) {
+        const c = controls[i % controls.length]!;
+        const inQuery = await t.app.inject({
+          method: route.method,
+          url: `${route.url}?authhash=${company.authhash}&id=${encodeURIComponent(`x${c}`)}`,
+          headers: route.headers,
+          payload: takesBody(route.method) ? {} : undefined,
+        });
+        const label = `${route.method} ${route.url} ${JSON.stringify(c)}`;
+        if (wrongRole(inQuery)) continue;
+        expect(inQuery.statusCode, `query ${label}`).toBe(400);
+        expect(inQuery.json(), `query ${label}`).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
+        if (!takesBody(route.method)) continue;
+        const inBody = await t.app.inject({
+          method: route.method,
+          url: `${route.url}?authhash=${company.authhash}`,
+          headers: route.headers,
+          payload: rawBody(route.url)
+            ? { session: `s${c}`, id: `x${c}`, card_number: `4242${c}` }
+            : { name: `Zoë${c}`, nested: { list: ['ok', `a${c}b`] } },
+        });
+        const body = `body ${label} → ${inBody.statusCode} ${inBody.body.slice(0, 200)}`;
+        if (rawBody(route.url)) {
+          expect(inBody.statusCode, body).toBeLessThan(500);
+          continue;
+        }
+        expect(inBody.statusCode, body).toBe(400);
+        expect(inBody.json(), body).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
       }
-      expect(inBody.statusCode, body).toBe(400);
-      expect(inBody.json(), body).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
-    }
-    expect(await rowCounts()).toEqual(before);
-    // Tab, line feed and carriage return are ordinary text and pass.
-    const tabbed = await t.app.inject({ method: 'GET', url: `/rest/acl?authhash=${company.authhash}%09` });
-    expect(tabbed.statusCode).toBeLessThan(500);
-    expect(tabbed.json()).not.toEqual({ message: CONTROL_CHARACTER_MESSAGE });
-  });
+      expect(await rowCounts()).toEqual(before);
+      // Tab, line feed and carriage return are ordinary text and pass.
+      const tabbed = await t.app.inject({ method: 'GET', url: `/rest/acl?authhash=${company.authhash}%09` });
+      expect(tabbed.statusCode).toBeLessThan(500);
+      expect(tabbed.json()).not.toEqual({ message: CONTROL_CHARACTER_MESSAGE });
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
 
-  it("answers 400, never 500, for integers beyond PostgreSQL's 32-bit range (issue 21 point 23)", async () => {
-    const invitation = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/events/wait-list/invitation/check?authhash=${company.authhash}&w=x&b=-2147483649`,
-    });
-    expect(invitation.statusCode).toBe(400);
-    expect(invitation.json()).toEqual({ message: OUT_OF_RANGE_MESSAGE });
-    const party = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/birthday-party/booking/checkout?authhash=${company.authhash}`,
-      headers: parent,
-      payload: {
-        slot_id: ids.slot,
-        date: new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10),
-        quantity: 12,
-        amount: 10000,
-        student: { id: 2147483648 },
-        accept_terms: true,
-      },
-    });
-    expect(party.statusCode).toBe(400);
-    expect(errorResponse.parse(party.json()).message).toMatch(/./);
-
-    // Every route, with the bounds either side of 32 bits in its path, query and body.
-    const before = await rowCounts();
-    const bounds = ['2147483647', '2147483648', '-2147483648', '-2147483649', '9007199254740993', '1e10'];
-    for (const [i, route] of everyRoute().entries()) {
-      const n = bounds[i % bounds.length]!;
-      const url = route.url.replace(/\/1(\/|$)/, `/${n}$1`);
-      const response = await t.app.inject({
-        method: route.method,
-        url: `${url}?authhash=${company.authhash}&id=${n}&b=${n}&w=${n}&event_id=${n}&page=${n}`,
-        headers: route.headers,
-        payload: takesBody(route.method)
-          ? {
-              id: Number(n),
-              event_id: Number(n),
-              slot_id: Number(n),
-              child_id: n,
-              student: { id: Number(n) },
-              ids: [Number(n)],
-            }
-          : undefined,
+  it(
+    "answers 400, never 500, for integers beyond PostgreSQL's 32-bit range (issue 21 point 23)",
+    async () => {
+      const invitation = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/events/wait-list/invitation/check?authhash=${company.authhash}&w=x&b=-2147483649`,
       });
-      const label = `${route.method} ${url} ${n} → ${response.statusCode} ${response.body.slice(0, 200)}`;
-      expect(response.statusCode, label).toBeLessThan(500);
-    }
-    expect(await rowCounts()).toEqual(before);
-  });
-
-  it('answers malformed JSON on every route that takes a body with 400 and a message (issue 21 point 28)', async () => {
-    const before = await rowCounts();
-    const bodies = ['{"name": ', '{name: 1}', '[1, 2', '"unterminated', '{"a":1}}', '\u0000'];
-    for (const [i, route] of everyRoute()
-      .filter((r) => takesBody(r.method))
-      .entries()) {
-      const response = await t.app.inject({
-        method: route.method,
-        url: `${route.url}?authhash=${company.authhash}`,
-        headers: { ...route.headers, 'content-type': 'application/json' },
-        payload: bodies[i % bodies.length],
+      expect(invitation.statusCode).toBe(400);
+      expect(invitation.json()).toEqual({ message: OUT_OF_RANGE_MESSAGE });
+      const party = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/birthday-party/booking/checkout?authhash=${company.authhash}`,
+        headers: parent,
+        payload: {
+          slot_id: ids.slot,
+          date: new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10),
+          quantity: 12,
+          amount: 10000,
+          student: { id: 2147483648 },
+          accept_terms: true,
+        },
       });
-      const label = `${route.method} ${route.url} → ${response.statusCode} ${response.body.slice(0, 200)}`;
-      if (wrongRole(response)) continue;
-      expect(response.statusCode, label).toBe(400);
-      expect(errorResponse.safeParse(response.json()).success, label).toBe(true);
-    }
-    expect(await rowCounts()).toEqual(before);
-  });
+      expect(party.statusCode).toBe(400);
+      expect(errorResponse.parse(party.json()).message).toMatch(/./);
+
+      // Every route, with the bounds either side of 32 bits in its path, query and body.
+      const before = await rowCounts();
+      const bounds = ['2147483647', '2147483648', '-2147483648', '-2147483649', '9007199254740993', '1e10'];
+      for (const [i, route] of everyRoute().entries()) {
+        const n = bounds[i % bounds.length]!;
+        const url = route.url.replace(/\/1(\/|$)/, `/${n}$1`);
+        const response = await t.app.inject({
+          method: route.method,
+          url: `${url}?authhash=${company.authhash}&id=${n}&b=${n}&w=${n}&event_id=${n}&page=${n}`,
+          headers: route.headers,
+          payload: takesBody(route.method)
+            ? {
+                id: Number(n),
+                event_id: Number(n),
+                slot_id: Number(n),
+                child_id: n,
+                student: { id: Number(n) },
+                ids: [Number(n)],
+              }
+            : undefined,
+        });
+        const label = `${route.method} ${url} ${n} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+        expect(response.statusCode, label).toBeLessThan(500);
+      }
+      expect(await rowCounts()).toEqual(before);
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
+
+  it(
+    'answers malformed JSON on every route that takes a body with 400 and a message (issue 21 point 28)',
+    async () => {
+      const before = await rowCounts();
+      const bodies = ['{"name": ', '{name: 1}', '[1, 2', '"unterminated', '{"a":1}}', '\u0000'];
+      for (const [i, route] of everyRoute()
+        .filter((r) => takesBody(r.method))
+        .entries()) {
+        const response = await t.app.inject({
+          method: route.method,
+          url: `${route.url}?authhash=${company.authhash}`,
+          headers: { ...route.headers, 'content-type': 'application/json' },
+          payload: bodies[i % bodies.length],
+        });
+        const label = `${route.method} ${route.url} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+        if (wrongRole(response)) continue;
+        expect(response.statusCode, label).toBe(400);
+        expect(errorResponse.safeParse(response.json()).success, label).toBe(true);
+      }
+      expect(await rowCounts()).toEqual(before);
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
 
   it('six simultaneous saves of the same form all succeed or refuse clearly, never 500 (issue 21 point 28)', async () => {
     type FormField = { name: string; value: unknown };

@@ -22,6 +22,9 @@ import { authPlugin } from './auth.ts';
 import { type Access, permissions, roleHas } from './permissions.ts';
 import { allResources, collectionPath } from './resources/define.ts';
 
+/** These walk every route (several hundred now), each a real request: minutes on a busy machine, not seconds. */
+const EVERY_ROUTE_TIMEOUT = 300_000;
+
 /**
  * Walks every route the server registers (issue 8, point 1). The list comes from the server
  * itself (`app.routeAccess`, filled as routes are added), so a new route is covered without
@@ -272,278 +275,309 @@ describe('route walker: every registered route', () => {
     return resource.deleteMode === 'none' || roleHas(role, resource.permissions.write);
   };
 
-  it('answers anonymous, a parent and each staff role exactly as the permission table says, and never 5xx', async () => {
-    const checked: string[] = [];
-    for (const route of t.app.routeAccess) {
-      const url = route.url
-        .replace(':parentId', String(ids.event))
-        .replace(':id', '1')
-        .replace(':action', 'delete')
-        .replace('*', 'missing.png');
-      const anonymous = await inject(route.method, url);
-      expect(anonymous.statusCode, `anonymous ${route.method} ${url}`).toBeLessThan(500);
-      if (route.access !== 'public')
-        expect(anonymous.statusCode, `anonymous ${route.method} ${url}`).toBe(401);
-      for (const role of roles) {
-        const response = await inject(route.method, url, asRole[role]);
-        const label = `${role} ${route.method} ${url} → ${response.statusCode} ${response.body.slice(0, 120)}`;
-        expect(response.statusCode, label).toBeLessThan(500);
-        const allowed =
-          (route.access === 'public' || route.access === 'signed-in' || roleHas(role, route.access)) &&
-          mayDelete(route.url, role);
-        if (allowed) expect([401, 403], label).not.toContain(response.statusCode);
-        else expect(response.statusCode, label).toBe(403);
-        checked.push(label);
-        // Logging out ends the session the next calls need.
-        if (route.url === '/rest/logout')
-          asRole[role] = (await sessionFor(t.database.db, userOf[role])).headers;
+  it(
+    'answers anonymous, a parent and each staff role exactly as the permission table says, and never 5xx',
+    async () => {
+      const checked: string[] = [];
+      for (const route of t.app.routeAccess) {
+        const url = route.url
+          .replace(':parentId', String(ids.event))
+          .replace(':id', '1')
+          .replace(':action', 'delete')
+          .replace('*', 'missing.png');
+        const anonymous = await inject(route.method, url);
+        expect(anonymous.statusCode, `anonymous ${route.method} ${url}`).toBeLessThan(500);
+        if (route.access !== 'public')
+          expect(anonymous.statusCode, `anonymous ${route.method} ${url}`).toBe(401);
+        for (const role of roles) {
+          const response = await inject(route.method, url, asRole[role]);
+          const label = `${role} ${route.method} ${url} → ${response.statusCode} ${response.body.slice(0, 120)}`;
+          expect(response.statusCode, label).toBeLessThan(500);
+          const allowed =
+            (route.access === 'public' || route.access === 'signed-in' || roleHas(role, route.access)) &&
+            mayDelete(route.url, role);
+          if (allowed) expect([401, 403], label).not.toContain(response.statusCode);
+          else expect(response.statusCode, label).toBe(403);
+          checked.push(label);
+          // Logging out ends the session the next calls need.
+          if (route.url === '/rest/logout')
+            asRole[role] = (await sessionFor(t.database.db, userOf[role])).headers;
+        }
       }
-    }
-    expect(checked.length).toBe(t.app.routeAccess.length * roles.length);
-  });
+      expect(checked.length).toBe(t.app.routeAccess.length * roles.length);
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
 
   /**
    * Another company's staff and parents, calling with company A's ids: 404 (or 403 where their
    * role may not call the route at all), and nothing changes. Engine resources are walked the same
    * way with a real row each in platform/resources/engine.int.test.ts.
    */
-  it('answers 404 to another company for every id-bearing route, and changes nothing', async () => {
-    // The engine's routes of each resource: its collection path plus these endings.
-    const engineEndings = [
-      '',
-      '/meta',
-      '/options',
-      '/add',
-      '/dispatch/:action',
-      '/upload',
-      '/:id',
-      '/:id/edit',
-    ];
-    const engineRoutes = new Set(
-      allResources().flatMap((r) => engineEndings.map((ending) => `${collectionPath(r)}${ending}`)),
-    );
-    const own = t.app.routeAccess.filter((r) => /:id|:parentId/.test(r.url) && !engineRoutes.has(r.url));
-    const calls: Record<string, [url: string, payload?: object]> = {
-      'GET /api/v1/admin/users/:id': [`/api/v1/admin/users/${ids.staffUser}`],
-      'POST /api/v1/admin/users/:id': [`/api/v1/admin/users/${ids.staffUser}`, { role: 'companycoach' }],
-      'GET /api/v1/admin/mail/:id': [`/api/v1/admin/mail/${ids.mail}`],
-      'GET /api/v1/admin/events/:id/availability': [`/api/v1/admin/events/${ids.event}/availability`],
-      'GET /api/v1/students/children/:id': [`/api/v1/students/children/${ids.child}`],
-      'POST /api/v1/students/children/:id': [
-        `/api/v1/students/children/${ids.child}`,
-        { first_name: 'Hijack', last_name: 'X', dob: '2018-01-01' },
-      ],
-      'GET /api/v1/admin/students/:id': [`/api/v1/admin/students/${ids.child}`],
-      'POST /api/v1/admin/students/:id': [
-        `/api/v1/admin/students/${ids.child}`,
-        { first_name: 'Hijack', last_name: 'X', dob: '2018-01-01' },
-      ],
-      'GET /api/v1/students/payments/:id/receipt': [`/api/v1/students/payments/${ids.payment}/receipt`],
-      'GET /api/v1/students/waivers/:id/pdf': [`/api/v1/students/waivers/${ids.signedWaiver}/pdf`],
-      'GET /api/v1/admin/signed-waivers/:id/pdf': [`/api/v1/admin/signed-waivers/${ids.signedWaiver}/pdf`],
-      'GET /api/v1/admin/parents/:id/sections': [`/api/v1/admin/parents/${ids.parent}/sections`],
-      'GET /api/v1/admin/parents/:id/statement': [`/api/v1/admin/parents/${ids.parent}/statement`],
-      'GET /api/v1/admin/parents/:id/statement/pdf': [`/api/v1/admin/parents/${ids.parent}/statement/pdf`],
-      'GET /api/v1/admin/events/:parentId/bookings/:id/sections': [
-        `/api/v1/admin/events/${ids.event}/bookings/${ids.booking}/sections`,
-      ],
-      'POST /api/v1/admin/cover/:id': [`/api/v1/admin/cover/${ids.classSession}`, { coach_id: ids.coach }],
-      'GET /api/v1/admin/coaches/:id/sections': [`/api/v1/admin/coaches/${ids.coach}/sections`],
-      'GET /api/v1/admin/registration-forms/:id/sections': [
-        `/api/v1/admin/registration-forms/${ids.registrationForm}/sections`,
-      ],
-      'POST /api/v1/admin/registration-anomalies/:id/resolve': [
-        `/api/v1/admin/registration-anomalies/${ids.anomaly}/resolve`,
-      ],
-      'GET /api/v1/admin/roll/:id': [`/api/v1/admin/roll/${ids.classSession}`],
-      'GET /api/v1/admin/term-classes/:id/generate': [`/api/v1/admin/term-classes/${ids.termClass}/generate`],
-      'POST /api/v1/admin/term-classes/:id/generate': [
-        `/api/v1/admin/term-classes/${ids.termClass}/generate`,
-      ],
-      'GET /api/v1/admin/term-classes/:id/class-students': [
-        `/api/v1/admin/term-classes/${ids.termClass}/class-students`,
-      ],
-      'POST /api/v1/admin/term-classes/:id/class-students': [
-        `/api/v1/admin/term-classes/${ids.termClass}/class-students`,
-        { child_id: ids.child },
-      ],
-      'POST /api/v1/admin/term-classes/:id/class-students/transfer': [
-        `/api/v1/admin/term-classes/${ids.termClass}/class-students/transfer`,
-        { enrolment_id: 1, to_class_id: ids.termClass, from: '2030-01-08' },
-      ],
-      'POST /api/v1/admin/term-classes/:id/class-students/withdraw': [
-        `/api/v1/admin/term-classes/${ids.termClass}/class-students/withdraw`,
-        { enrolment_id: 1, from: '2030-01-08' },
-      ],
-      'POST /api/v1/admin/term-classes/:id/class-students/offer': [
-        `/api/v1/admin/term-classes/${ids.termClass}/class-students/offer`,
-        { waitlist_id: 1 },
-      ],
-      'GET /api/v1/admin/terms/:id/generate': [`/api/v1/admin/terms/${ids.term}/generate`],
-      'GET /api/v1/admin/terms/:id/rollovers': [`/api/v1/admin/terms/${ids.term}/rollovers`],
-      'POST /api/v1/admin/terms/:id/rollovers/preview': [
-        `/api/v1/admin/terms/${ids.term}/rollovers/preview`,
-        { to_term_id: ids.term, deadline_date: '2030-01-01', deadline_time: '18:00' },
-      ],
-      'POST /api/v1/admin/terms/:id/rollovers': [
-        `/api/v1/admin/terms/${ids.term}/rollovers`,
-        { to_term_id: ids.term, deadline_date: '2030-01-01', deadline_time: '18:00' },
-      ],
-      'GET /api/v1/admin/rollovers/:id': [`/api/v1/admin/rollovers/${ids.rollover}`],
-      'GET /api/v1/admin/terms/:id/billing': [`/api/v1/admin/terms/${ids.term}/billing`],
-      'POST /api/v1/admin/terms/:id/billing-runs': [`/api/v1/admin/terms/${ids.term}/billing-runs`],
-      'GET /api/v1/admin/billing-runs/:id': [`/api/v1/admin/billing-runs/${ids.billingRun}`],
-      'POST /api/v1/admin/rollovers/:id/undo': [`/api/v1/admin/rollovers/${ids.rollover}/undo`],
-      'POST /api/v1/admin/terms/:id/generate': [`/api/v1/admin/terms/${ids.term}/generate`],
-      'GET /api/v1/admin/terms/:id/copy-classes': [`/api/v1/admin/terms/${ids.term}/copy-classes`],
-      'POST /api/v1/admin/terms/:id/copy-classes': [`/api/v1/admin/terms/${ids.term}/copy-classes`],
-      'POST /api/v1/admin/roll/:id/marks': [
-        `/api/v1/admin/roll/${ids.classSession}/marks`,
-        { child_id: ids.child, status: 'present' },
-      ],
-      'GET /api/v1/admin/invoices/:id': [`/api/v1/admin/invoices/${ids.invoice}`],
-      'GET /api/v1/admin/invoices/:id/pdf': [`/api/v1/admin/invoices/${ids.invoice}/pdf`],
-      'POST /api/v1/admin/invoices/:id/issue': [`/api/v1/admin/invoices/${ids.invoice}/issue`],
-      'POST /api/v1/admin/invoices/:id/email': [`/api/v1/admin/invoices/${ids.invoice}/email`],
-      'POST /api/v1/admin/invoices/:id/credit-notes': [
-        `/api/v1/admin/invoices/${ids.invoice}/credit-notes`,
-        { amount: 100, reason: 'Hijack' },
-      ],
-      'POST /api/v1/admin/invoices/:id/void': [
-        `/api/v1/admin/invoices/${ids.invoice}/void`,
-        { reason: 'Hijack' },
-      ],
-      'GET /api/v1/admin/credit-notes/:id/pdf': [`/api/v1/admin/credit-notes/${ids.creditNote}/pdf`],
-      'GET /api/v1/students/invoices/:id/pdf': [`/api/v1/students/invoices/${ids.invoice}/pdf`],
-      'POST /api/v1/students/my-waitlist/:id/leave': [
-        `/api/v1/students/my-waitlist/${ids.waitlistEntry}/leave`,
-      ],
-      'POST /api/v1/students/classes/sessions/:id/absence': [
-        `/api/v1/students/classes/sessions/${ids.classSession}/absence`,
-        { child_id: ids.child },
-      ],
-      'POST /api/v1/students/classes/sessions/:id/absence/undo': [
-        `/api/v1/students/classes/sessions/${ids.classSession}/absence/undo`,
-        { child_id: ids.child },
-      ],
-      'POST /api/v1/students/classes/makeups/:id/cancel': [
-        `/api/v1/students/classes/makeups/${ids.makeupPlace}/cancel`,
-      ],
-      'POST /api/v1/students/private-lessons/:id/cancel': [
-        `/api/v1/students/private-lessons/${ids.privateLesson}/cancel`,
-      ],
-      'DELETE /api/v1/admin/flagged/:id': [`/api/v1/admin/flagged/${ids.flagged}`],
-      'POST /api/v1/admin/tasks/:id/done': [`/api/v1/admin/tasks/${ids.task}/done`],
-      'GET /api/v1/admin/import/runs/:id': [`/api/v1/admin/import/runs/${ids.importRun}`],
-      'POST /api/v1/students/tasks/:id/done': [`/api/v1/students/tasks/${ids.task}/done`],
-      'POST /api/v1/admin/private-lessons/:id/cancel': [
-        `/api/v1/admin/private-lessons/${ids.privateLesson}/cancel`,
-        { refund_choice: 'none' },
-      ],
-      'POST /api/v1/admin/uniform-orders/:id/collect': [`/api/v1/admin/uniform-orders/${ids.uniformOrder}/collect`],
-      'POST /api/v1/admin/uniform-orders/:id/cancel': [`/api/v1/admin/uniform-orders/${ids.uniformOrder}/cancel`],
-    };
-    // A new id-bearing route must be added above (with a real id of company A) to pass.
-    expect(own.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(calls).sort());
+  it(
+    'answers 404 to another company for every id-bearing route, and changes nothing',
+    async () => {
+      // The engine's routes of each resource: its collection path plus these endings.
+      const engineEndings = [
+        '',
+        '/meta',
+        '/options',
+        '/add',
+        '/dispatch/:action',
+        '/upload',
+        '/:id',
+        '/:id/edit',
+      ];
+      const engineRoutes = new Set(
+        allResources().flatMap((r) => engineEndings.map((ending) => `${collectionPath(r)}${ending}`)),
+      );
+      const own = t.app.routeAccess.filter((r) => /:id|:parentId/.test(r.url) && !engineRoutes.has(r.url));
+      const calls: Record<string, [url: string, payload?: object]> = {
+        'GET /api/v1/admin/users/:id': [`/api/v1/admin/users/${ids.staffUser}`],
+        'POST /api/v1/admin/users/:id': [`/api/v1/admin/users/${ids.staffUser}`, { role: 'companycoach' }],
+        'GET /api/v1/admin/mail/:id': [`/api/v1/admin/mail/${ids.mail}`],
+        'GET /api/v1/admin/events/:id/availability': [`/api/v1/admin/events/${ids.event}/availability`],
+        'GET /api/v1/students/children/:id': [`/api/v1/students/children/${ids.child}`],
+        'POST /api/v1/students/children/:id': [
+          `/api/v1/students/children/${ids.child}`,
+          { first_name: 'Hijack', last_name: 'X', dob: '2018-01-01' },
+        ],
+        'GET /api/v1/admin/students/:id': [`/api/v1/admin/students/${ids.child}`],
+        'POST /api/v1/admin/students/:id': [
+          `/api/v1/admin/students/${ids.child}`,
+          { first_name: 'Hijack', last_name: 'X', dob: '2018-01-01' },
+        ],
+        'GET /api/v1/students/payments/:id/receipt': [`/api/v1/students/payments/${ids.payment}/receipt`],
+        'GET /api/v1/students/waivers/:id/pdf': [`/api/v1/students/waivers/${ids.signedWaiver}/pdf`],
+        'GET /api/v1/admin/signed-waivers/:id/pdf': [`/api/v1/admin/signed-waivers/${ids.signedWaiver}/pdf`],
+        'GET /api/v1/admin/parents/:id/sections': [`/api/v1/admin/parents/${ids.parent}/sections`],
+        'GET /api/v1/admin/parents/:id/statement': [`/api/v1/admin/parents/${ids.parent}/statement`],
+        'GET /api/v1/admin/parents/:id/statement/pdf': [`/api/v1/admin/parents/${ids.parent}/statement/pdf`],
+        'GET /api/v1/admin/events/:parentId/bookings/:id/sections': [
+          `/api/v1/admin/events/${ids.event}/bookings/${ids.booking}/sections`,
+        ],
+        'POST /api/v1/admin/cover/:id': [`/api/v1/admin/cover/${ids.classSession}`, { coach_id: ids.coach }],
+        'GET /api/v1/admin/coaches/:id/sections': [`/api/v1/admin/coaches/${ids.coach}/sections`],
+        'GET /api/v1/admin/registration-forms/:id/sections': [
+          `/api/v1/admin/registration-forms/${ids.registrationForm}/sections`,
+        ],
+        'POST /api/v1/admin/registration-anomalies/:id/resolve': [
+          `/api/v1/admin/registration-anomalies/${ids.anomaly}/resolve`,
+        ],
+        'GET /api/v1/admin/roll/:id': [`/api/v1/admin/roll/${ids.classSession}`],
+        'GET /api/v1/admin/term-classes/:id/generate': [
+          `/api/v1/admin/term-classes/${ids.termClass}/generate`,
+        ],
+        'POST /api/v1/admin/term-classes/:id/generate': [
+          `/api/v1/admin/term-classes/${ids.termClass}/generate`,
+        ],
+        'GET /api/v1/admin/term-classes/:id/class-students': [
+          `/api/v1/admin/term-classes/${ids.termClass}/class-students`,
+        ],
+        'POST /api/v1/admin/term-classes/:id/class-students': [
+          `/api/v1/admin/term-classes/${ids.termClass}/class-students`,
+          { child_id: ids.child },
+        ],
+        'POST /api/v1/admin/term-classes/:id/class-students/transfer': [
+          `/api/v1/admin/term-classes/${ids.termClass}/class-students/transfer`,
+          { enrolment_id: 1, to_class_id: ids.termClass, from: '2030-01-08' },
+        ],
+        'POST /api/v1/admin/term-classes/:id/class-students/withdraw': [
+          `/api/v1/admin/term-classes/${ids.termClass}/class-students/withdraw`,
+          { enrolment_id: 1, from: '2030-01-08' },
+        ],
+        'POST /api/v1/admin/term-classes/:id/class-students/offer': [
+          `/api/v1/admin/term-classes/${ids.termClass}/class-students/offer`,
+          { waitlist_id: 1 },
+        ],
+        'GET /api/v1/admin/terms/:id/generate': [`/api/v1/admin/terms/${ids.term}/generate`],
+        'GET /api/v1/admin/terms/:id/rollovers': [`/api/v1/admin/terms/${ids.term}/rollovers`],
+        'POST /api/v1/admin/terms/:id/rollovers/preview': [
+          `/api/v1/admin/terms/${ids.term}/rollovers/preview`,
+          { to_term_id: ids.term, deadline_date: '2030-01-01', deadline_time: '18:00' },
+        ],
+        'POST /api/v1/admin/terms/:id/rollovers': [
+          `/api/v1/admin/terms/${ids.term}/rollovers`,
+          { to_term_id: ids.term, deadline_date: '2030-01-01', deadline_time: '18:00' },
+        ],
+        'GET /api/v1/admin/rollovers/:id': [`/api/v1/admin/rollovers/${ids.rollover}`],
+        'GET /api/v1/admin/terms/:id/billing': [`/api/v1/admin/terms/${ids.term}/billing`],
+        'POST /api/v1/admin/terms/:id/billing-runs': [`/api/v1/admin/terms/${ids.term}/billing-runs`],
+        'GET /api/v1/admin/billing-runs/:id': [`/api/v1/admin/billing-runs/${ids.billingRun}`],
+        'POST /api/v1/admin/rollovers/:id/undo': [`/api/v1/admin/rollovers/${ids.rollover}/undo`],
+        'POST /api/v1/admin/terms/:id/generate': [`/api/v1/admin/terms/${ids.term}/generate`],
+        'GET /api/v1/admin/terms/:id/copy-classes': [`/api/v1/admin/terms/${ids.term}/copy-classes`],
+        'POST /api/v1/admin/terms/:id/copy-classes': [`/api/v1/admin/terms/${ids.term}/copy-classes`],
+        'POST /api/v1/admin/roll/:id/marks': [
+          `/api/v1/admin/roll/${ids.classSession}/marks`,
+          { child_id: ids.child, status: 'present' },
+        ],
+        'GET /api/v1/admin/invoices/:id': [`/api/v1/admin/invoices/${ids.invoice}`],
+        'GET /api/v1/admin/invoices/:id/pdf': [`/api/v1/admin/invoices/${ids.invoice}/pdf`],
+        'POST /api/v1/admin/invoices/:id/issue': [`/api/v1/admin/invoices/${ids.invoice}/issue`],
+        'POST /api/v1/admin/invoices/:id/email': [`/api/v1/admin/invoices/${ids.invoice}/email`],
+        'POST /api/v1/admin/invoices/:id/credit-notes': [
+          `/api/v1/admin/invoices/${ids.invoice}/credit-notes`,
+          { amount: 100, reason: 'Hijack' },
+        ],
+        'POST /api/v1/admin/invoices/:id/void': [
+          `/api/v1/admin/invoices/${ids.invoice}/void`,
+          { reason: 'Hijack' },
+        ],
+        'GET /api/v1/admin/credit-notes/:id/pdf': [`/api/v1/admin/credit-notes/${ids.creditNote}/pdf`],
+        'GET /api/v1/students/invoices/:id/pdf': [`/api/v1/students/invoices/${ids.invoice}/pdf`],
+        'POST /api/v1/students/my-waitlist/:id/leave': [
+          `/api/v1/students/my-waitlist/${ids.waitlistEntry}/leave`,
+        ],
+        'POST /api/v1/students/classes/sessions/:id/absence': [
+          `/api/v1/students/classes/sessions/${ids.classSession}/absence`,
+          { child_id: ids.child },
+        ],
+        'POST /api/v1/students/classes/sessions/:id/absence/undo': [
+          `/api/v1/students/classes/sessions/${ids.classSession}/absence/undo`,
+          { child_id: ids.child },
+        ],
+        'POST /api/v1/students/classes/makeups/:id/cancel': [
+          `/api/v1/students/classes/makeups/${ids.makeupPlace}/cancel`,
+        ],
+        'POST /api/v1/students/private-lessons/:id/cancel': [
+          `/api/v1/students/private-lessons/${ids.privateLesson}/cancel`,
+        ],
+        'DELETE /api/v1/admin/flagged/:id': [`/api/v1/admin/flagged/${ids.flagged}`],
+        'POST /api/v1/admin/tasks/:id/done': [`/api/v1/admin/tasks/${ids.task}/done`],
+        'GET /api/v1/admin/import/runs/:id': [`/api/v1/admin/import/runs/${ids.importRun}`],
+        'POST /api/v1/students/tasks/:id/done': [`/api/v1/students/tasks/${ids.task}/done`],
+        'POST /api/v1/admin/private-lessons/:id/cancel': [
+          `/api/v1/admin/private-lessons/${ids.privateLesson}/cancel`,
+          { refund_choice: 'none' },
+        ],
+        'POST /api/v1/admin/uniform-orders/:id/collect': [
+          `/api/v1/admin/uniform-orders/${ids.uniformOrder}/collect`,
+        ],
+        'POST /api/v1/admin/uniform-orders/:id/cancel': [
+          `/api/v1/admin/uniform-orders/${ids.uniformOrder}/cancel`,
+        ],
+      };
+      // A new id-bearing route must be added above (with a real id of company A) to pass.
+      expect(own.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(calls).sort());
 
-    // Routes that carry ids in the query or body.
-    const queryCalls: [method: string, url: string, payload?: object][] = [
-      ['GET', `/api/v1/admin/waivers/status?kind=event&booking_id=${ids.booking}`],
-      ['GET', `/api/v1/admin/waivers/status?kind=party&booking_id=${ids.party}`],
-      ['POST', '/api/v1/admin/waivers/resend', { kind: 'event', booking_id: ids.booking }],
-      ['GET', `/api/v1/birthday-party/update-guest?id=${ids.partyReference}&authhash=${foreign.authhash}`],
-      [
-        'POST',
-        `/api/v1/birthday-party/update-guest?id=${ids.partyReference}&authhash=${foreign.authhash}`,
-        {},
-      ],
-      ['GET', `/api/v1/students/events/insurances?event_id=${ids.event}`],
-      ['GET', `/api/v1/students/classes/makeup-options?child_id=${ids.child}`],
-      ['POST', '/api/v1/students/classes/makeups', { child_id: ids.child, session_id: ids.classSession }],
-      ['GET', `/api/v1/admin/payments/record/options?family=${ids.parent}`],
-      ['GET', `/api/v1/admin/payments/record/options?invoice=${ids.invoice}`],
-      ['GET', `/api/v1/admin/payments/record/options?party_booking=${ids.party}`],
-      [
-        'POST',
-        '/api/v1/admin/payments/record',
-        {
-          parent_id: ids.parent,
-          method: 'cash',
-          amount: 100,
-          received_on: '2024-01-02',
-          party_booking_id: ids.party,
-        },
-      ],
-      ['GET', `/api/v1/admin/flagged?child_id=${ids.child}`],
-      ['GET', `/api/v1/admin/flagged?parent_id=${ids.parent}`],
-      ['POST', '/api/v1/admin/flagged', { flag_id: 1, child_id: ids.child }],
-      ['POST', '/api/v1/admin/tasks', { title: 'Hijack', assignee: 'family', parent_id: ids.parent }],
-      ['GET', `/api/v1/students/invoice-payment?invoice=${ids.invoice}`],
-      [
-        'POST',
-        '/api/v1/students/invoice-payment/checkout',
-        { invoice_id: ids.invoice, choice: 'full', amount: 0 },
-      ],
-      ['GET', `/api/v1/students/cancellations/preview?kind=party&party_booking_id=${ids.party}`],
-      ['POST', '/api/v1/students/cancellations', { kind: 'party', party_booking_id: ids.party }],
-      ['POST', '/api/v1/students/cancellations', { kind: 'enrolment', enrolment_id: ids.makeupPlace }],
-      ['GET', `/api/v1/students/uniform-orders/charges?size_id=${ids.uniformSize}&quantity=1`],
-      [
-        'POST',
-        '/api/v1/students/uniform-orders/checkout',
-        { child_id: ids.child, size_id: ids.uniformSize, quantity: 1, pay: 'card', amount: 4500, accept_terms: true },
-      ],
-      [
-        'POST',
-        '/api/v1/admin/uniform-orders',
-        { parent_id: ids.parent, child_id: ids.child, size_id: ids.uniformSize, quantity: 1, pay: 'cash' },
-      ],
-      // Merging company A's family or child into another company's (or a staff id) answers 404.
-      ['POST', '/api/v1/admin/merge/families', { from_parent_id: ids.parent, to_parent_id: ids.staffUser }],
-      ['POST', '/api/v1/admin/merge/families', { from_parent_id: ids.parent, to_parent_id: ids.staffUser, preview: true }],
-      ['POST', '/api/v1/admin/merge/children', { from_child_id: ids.child, to_child_id: Number(ids.child) + 1, preview: true }],
-    ];
+      // Routes that carry ids in the query or body.
+      const queryCalls: [method: string, url: string, payload?: object][] = [
+        ['GET', `/api/v1/admin/waivers/status?kind=event&booking_id=${ids.booking}`],
+        ['GET', `/api/v1/admin/waivers/status?kind=party&booking_id=${ids.party}`],
+        ['POST', '/api/v1/admin/waivers/resend', { kind: 'event', booking_id: ids.booking }],
+        ['GET', `/api/v1/birthday-party/update-guest?id=${ids.partyReference}&authhash=${foreign.authhash}`],
+        [
+          'POST',
+          `/api/v1/birthday-party/update-guest?id=${ids.partyReference}&authhash=${foreign.authhash}`,
+          {},
+        ],
+        ['GET', `/api/v1/students/events/insurances?event_id=${ids.event}`],
+        ['GET', `/api/v1/students/classes/makeup-options?child_id=${ids.child}`],
+        ['POST', '/api/v1/students/classes/makeups', { child_id: ids.child, session_id: ids.classSession }],
+        ['GET', `/api/v1/admin/payments/record/options?family=${ids.parent}`],
+        ['GET', `/api/v1/admin/payments/record/options?invoice=${ids.invoice}`],
+        ['GET', `/api/v1/admin/payments/record/options?party_booking=${ids.party}`],
+        [
+          'POST',
+          '/api/v1/admin/payments/record',
+          {
+            parent_id: ids.parent,
+            method: 'cash',
+            amount: 100,
+            received_on: '2024-01-02',
+            party_booking_id: ids.party,
+          },
+        ],
+        ['GET', `/api/v1/admin/flagged?child_id=${ids.child}`],
+        ['GET', `/api/v1/admin/flagged?parent_id=${ids.parent}`],
+        ['POST', '/api/v1/admin/flagged', { flag_id: 1, child_id: ids.child }],
+        ['POST', '/api/v1/admin/tasks', { title: 'Hijack', assignee: 'family', parent_id: ids.parent }],
+        ['GET', `/api/v1/students/invoice-payment?invoice=${ids.invoice}`],
+        [
+          'POST',
+          '/api/v1/students/invoice-payment/checkout',
+          { invoice_id: ids.invoice, choice: 'full', amount: 0 },
+        ],
+        ['GET', `/api/v1/students/cancellations/preview?kind=party&party_booking_id=${ids.party}`],
+        ['POST', '/api/v1/students/cancellations', { kind: 'party', party_booking_id: ids.party }],
+        ['POST', '/api/v1/students/cancellations', { kind: 'enrolment', enrolment_id: ids.makeupPlace }],
+        ['GET', `/api/v1/students/uniform-orders/charges?size_id=${ids.uniformSize}&quantity=1`],
+        [
+          'POST',
+          '/api/v1/students/uniform-orders/checkout',
+          {
+            child_id: ids.child,
+            size_id: ids.uniformSize,
+            quantity: 1,
+            pay: 'card',
+            amount: 4500,
+            accept_terms: true,
+          },
+        ],
+        [
+          'POST',
+          '/api/v1/admin/uniform-orders',
+          { parent_id: ids.parent, child_id: ids.child, size_id: ids.uniformSize, quantity: 1, pay: 'cash' },
+        ],
+        // Merging company A's family or child into another company's (or a staff id) answers 404.
+        ['POST', '/api/v1/admin/merge/families', { from_parent_id: ids.parent, to_parent_id: ids.staffUser }],
+        [
+          'POST',
+          '/api/v1/admin/merge/families',
+          { from_parent_id: ids.parent, to_parent_id: ids.staffUser, preview: true },
+        ],
+        [
+          'POST',
+          '/api/v1/admin/merge/children',
+          { from_child_id: ids.child, to_child_id: Number(ids.child) + 1, preview: true },
+        ],
+      ];
 
-    const before = await fingerprint();
-    for (const [key, [url, payload]] of Object.entries(calls)) {
-      const method = key.split(' ')[0]!;
-      for (const [who, headers] of Object.entries(foreign)) {
-        if (who === 'authhash') continue;
-        const response = await inject(method, url, headers as Headers, payload);
-        expect([403, 404], `${who} ${method} ${url} → ${response.statusCode}`).toContain(response.statusCode);
-        const route = t.app.routeAccess.find((r) => `${r.method} ${r.url}` === key)!;
-        const role: Role = who === 'admin' ? 'companyadmin' : 'student';
-        if (route.access === 'signed-in' || (route.access !== 'public' && roleHas(role, route.access)))
-          expect(response.statusCode, `${who} ${method} ${url}`).toBe(404);
+      const before = await fingerprint();
+      for (const [key, [url, payload]] of Object.entries(calls)) {
+        const method = key.split(' ')[0]!;
+        for (const [who, headers] of Object.entries(foreign)) {
+          if (who === 'authhash') continue;
+          const response = await inject(method, url, headers as Headers, payload);
+          expect([403, 404], `${who} ${method} ${url} → ${response.statusCode}`).toContain(
+            response.statusCode,
+          );
+          const route = t.app.routeAccess.find((r) => `${r.method} ${r.url}` === key)!;
+          const role: Role = who === 'admin' ? 'companyadmin' : 'student';
+          if (route.access === 'signed-in' || (route.access !== 'public' && roleHas(role, route.access)))
+            expect(response.statusCode, `${who} ${method} ${url}`).toBe(404);
+        }
       }
-    }
-    for (const [method, url, payload] of queryCalls) {
-      const headers =
-        url.includes('/students/') || url.includes('update-guest') ? foreign.parent : foreign.admin;
-      const response = await inject(method, url, headers, payload);
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-    }
-    // Public pages by another company's authhash: nothing of company A.
-    const eventPage = await inject(
-      'GET',
-      `/api/v1/booking?e=${Buffer.from(`${ids.company}|${ids.event}`).toString('hex')}&authhash=${foreign.authhash}`,
-    );
-    expect(eventPage.statusCode).toBe(404);
-    const waiverPage = await inject(
-      'GET',
-      `/api/v1/event-booking/waiver?id=${ids.bookingReference}&authhash=${foreign.authhash}`,
-    );
-    expect(waiverPage.json()).toMatchObject({
-      valid: false,
-      message: waiverMessages.invalidLink,
-      people: [],
-    });
-    const partyWaiver = await inject(
-      'GET',
-      `/api/v1/birthday-party/waiver?id=${ids.partyReference}&authhash=${foreign.authhash}`,
-    );
-    expect(partyWaiver.json()).toMatchObject({ valid: false, people: [] });
+      for (const [method, url, payload] of queryCalls) {
+        const headers =
+          url.includes('/students/') || url.includes('update-guest') ? foreign.parent : foreign.admin;
+        const response = await inject(method, url, headers, payload);
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+      }
+      // Public pages by another company's authhash: nothing of company A.
+      const eventPage = await inject(
+        'GET',
+        `/api/v1/booking?e=${Buffer.from(`${ids.company}|${ids.event}`).toString('hex')}&authhash=${foreign.authhash}`,
+      );
+      expect(eventPage.statusCode).toBe(404);
+      const waiverPage = await inject(
+        'GET',
+        `/api/v1/event-booking/waiver?id=${ids.bookingReference}&authhash=${foreign.authhash}`,
+      );
+      expect(waiverPage.json()).toMatchObject({
+        valid: false,
+        message: waiverMessages.invalidLink,
+        people: [],
+      });
+      const partyWaiver = await inject(
+        'GET',
+        `/api/v1/birthday-party/waiver?id=${ids.partyReference}&authhash=${foreign.authhash}`,
+      );
+      expect(partyWaiver.json()).toMatchObject({ valid: false, people: [] });
 
-    expect(await fingerprint()).toEqual(before);
-  });
+      expect(await fingerprint()).toEqual(before);
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
 });
