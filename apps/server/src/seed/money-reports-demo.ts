@@ -91,17 +91,15 @@ export async function seedMoneyReportsDemo(db: Db, tenant: Tenant): Promise<void
         insuranceIds: [full.id],
       }),
     ]);
-    await tx
-      .insert(bookingPlaces)
-      .values(
-        tenant.values({
-          bookingId: booking!.id,
-          sessionId: session.id,
-          date: day,
-          places: 2,
-          unitPrice: 7500,
-        }),
-      );
+    await tx.insert(bookingPlaces).values(
+      tenant.values({
+        bookingId: booking!.id,
+        sessionId: session.id,
+        date: day,
+        places: 2,
+        unitPrice: 7500,
+      }),
+    );
     await tx.insert(couponRedemptions).values(
       tenant.values({
         couponId: coupon.id,

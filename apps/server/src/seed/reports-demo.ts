@@ -92,18 +92,16 @@ export async function seedReportsDemo(db: Db, tenant: Tenant): Promise<void> {
       const kids = places.filter((p) => p.termClassId === klass.id).map((p) => p.childId);
       const returning = kids.slice(0, -1);
       if (returning.length)
-        await tx
-          .insert(classEnrolments)
-          .values(
-            returning.map((childId) =>
-              tenant.values({
-                termClassId: earlier!.id,
-                childId,
-                kind: 'enrolled' as const,
-                startsOn: startDate,
-              }),
-            ),
-          );
+        await tx.insert(classEnrolments).values(
+          returning.map((childId) =>
+            tenant.values({
+              termClassId: earlier!.id,
+              childId,
+              kind: 'enrolled' as const,
+              startsOn: startDate,
+            }),
+          ),
+        );
       // Two trials in week three by children not in this class: the first enrols from week four.
       const trialSession = sessions[2];
       const others = everyChild.filter((id) => !kids.includes(id));

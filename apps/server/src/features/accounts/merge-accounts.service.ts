@@ -23,7 +23,7 @@ export async function lockParent(tx: Db, tenant: Tenant, id: number): Promise<Me
     .from(users)
     .where(tenant.byId(users, id))
     .for('update');
-  if (!row || row.role !== 'student') return null;
+  if (row?.role !== 'student') return null;
   return { id: row.id, fullName: row.fullName, email: row.email, status: row.status };
 }
 

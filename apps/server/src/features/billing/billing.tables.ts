@@ -137,7 +137,9 @@ export const couponRedemptions = pgTable(
     parentId: integer()
       .notNull()
       .references(() => users.id),
-    purchaseKind: text({ enum: ['event', 'party', 'enrolment', 'private_lesson', 'invoice', 'uniform'] }).notNull(),
+    purchaseKind: text({
+      enum: ['event', 'party', 'enrolment', 'private_lesson', 'invoice', 'uniform'],
+    }).notNull(),
     purchaseId: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

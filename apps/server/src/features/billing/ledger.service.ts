@@ -6,7 +6,6 @@ import { share } from '../../platform/money.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { addDays, todayIn } from '../../platform/time.ts';
 import { companyOf, contactOf } from '../accounts/accounts.service.ts';
-import { companies } from '../accounts/accounts.tables.ts';
 import {
   billingProfiles,
   creditNotes,
@@ -489,24 +488,31 @@ export function openInvoicesOf(db: Db, tenant: Tenant, parentId: number) {
 }
 
 /**
- * Issued and part-paid invoices whose due date has passed become overdue (the daily sweep: nothing
- * else touches an invoice nobody pays). Each company's today is its own time zone's.
+ * Issued and part-paid invoices whose due date has passed become overdue (the sweep: nothing else
+ * touches an invoice nobody pays). Each company's today is its own time zone's, so the query takes
+ * every invoice due before tomorrow in UTC and refreshInvoice decides by the company's date.
  */
 export async function markOverdueInvoices(db: Db, now = new Date()): Promise<number> {
-  const due = await db
-    .select({ id: invoices.id, companyId: invoices.companyId, timeZone: companies.timeZone })
+  const candidates = await db
+    .select({ id: invoices.id, companyId: invoices.companyId, dueOn: invoices.dueOn })
     .from(invoices)
-    .innerJoin(companies, eq(companies.id, invoices.companyId))
-    // cross-tenant: the sweep finds every company's invoices past due; each is refreshed in its tenant.
+    // cross-tenant: the sweep finds every company's invoices near their due date; each is refreshed in its tenant.
     .where(
       and(
         inArray(invoices.status, ['issued', 'part_paid']),
-        sql`${invoices.dueOn} < (${now.toISOString()}::timestamptz at time zone ${companies.timeZone})::date`,
+        sql`${invoices.dueOn} < ${addDays(now.toISOString().slice(0, 10), 1)}`,
       ),
     );
-  for (const invoice of due) {
+  const todayOf = new Map<number, string>();
+  let overdue = 0;
+  for (const invoice of candidates) {
     const tenant = new Tenant(invoice.companyId);
-    await db.transaction((tx) => refreshInvoice(tx, tenant, invoice.id, todayIn(invoice.timeZone, now)));
+    if (!todayOf.has(invoice.companyId))
+      todayOf.set(invoice.companyId, todayIn((await companyOf(db, tenant)).timeZone, now));
+    const today = todayOf.get(invoice.companyId)!;
+    if (invoice.dueOn === null || invoice.dueOn >= today) continue;
+    await db.transaction((tx) => refreshInvoice(tx, tenant, invoice.id, today));
+    overdue++;
   }
-  return due.length;
+  return overdue;
 }

@@ -19,9 +19,9 @@ import { parentOf } from '../accounts/parents.service.ts';
 import { parentBookings } from '../bookings/family-bookings.service.ts';
 import { enrolmentPurchasesOfParent } from '../classes/enrolment-purchases.service.ts';
 import { lessonPurchasesOfParent } from '../coaches/private-lessons.service.ts';
-import { uniformPurchasesOfParent } from '../uniforms/uniform-purchases.service.ts';
 import { eventNames } from '../events/events.service.ts';
 import { parentPartyBookings } from '../parties/family-parties.service.ts';
+import { uniformPurchasesOfParent } from '../uniforms/uniform-purchases.service.ts';
 import { statusOf } from './ledger.service.ts';
 import {
   creditNotes,

@@ -69,17 +69,20 @@ describe('the staff Students screens', () => {
       dates: ['2025-02-04'],
       name: 'Last year',
     });
-    await db
-      .insert(classEnrolments)
-      .values([
-        tenant.values({ termClassId: termClass.id, childId: ruby!.id, kind: 'enrolled', status: 'active' }),
-        tenant.values({
-          termClassId: past.termClass.id,
-          childId: ruby!.id,
-          kind: 'enrolled',
-          status: 'active',
-        }),
-      ]);
+    await db.insert(classEnrolments).values([
+      tenant.values({
+        termClassId: termClass.id,
+        childId: ruby!.id,
+        kind: 'enrolled' as const,
+        status: 'active' as const,
+      }),
+      tenant.values({
+        termClassId: past.termClass.id,
+        childId: ruby!.id,
+        kind: 'enrolled' as const,
+        status: 'active' as const,
+      }),
+    ]);
     await db.insert(attendance).values(
       sessions.slice(0, 3).map((s, i) =>
         tenant.values({

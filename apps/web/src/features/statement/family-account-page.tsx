@@ -10,6 +10,7 @@ import { useFileDownload } from '../../components/file-download';
 import { useNarrowScreen } from '../../components/narrow-screen';
 import { PageLoader } from '../../components/page-loader';
 import { InvoiceStatusBadge } from '../invoices/invoice-status-badge';
+import { MergeFamilyButton } from '../merge/merge-buttons';
 import { familyStatementPdf, useFamilyStatement } from './statement-api';
 import { AccountSummary, StatementEntries } from './statement-parts';
 
@@ -140,6 +141,7 @@ export function FamilyAccountPage() {
             >
               Download statement (PDF)
             </Button>
+            <MergeFamilyButton parentId={parentId} />
           </>
         }
       />

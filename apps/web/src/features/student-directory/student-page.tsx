@@ -27,6 +27,7 @@ import { FormAlerts } from '../../components/form-alerts';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { useFormPost } from '../../components/use-form-post';
+import { MergeChildButton } from '../merge/merge-buttons';
 import { ChildProfileFields } from './child-profile-fields';
 import { saveStudentProfile, studentDirectoryKeys, useStudentProfile } from './student-directory-api';
 
@@ -171,6 +172,7 @@ function Screen({ child }: { child: StudentProfileScreen }) {
       <PageTitle
         title={`${child.first_name} ${child.last_name}`}
         description={`Age ${child.age} · born ${formatDate(child.dob)}`}
+        actions={<MergeChildButton childId={child.id} />}
       />
       {child.flags.length > 0 ? (
         <Group gap="xs" aria-label="Flags">
