@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { messages } from '@tumble/contracts/messages';
 import {
-  MAX_UNIFORM_QUANTITY,
   paidHowLabels,
   type StaffUniformOrders,
   type UniformOrder,
@@ -27,6 +26,7 @@ import { useNarrowScreen } from '../../components/narrow-screen';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { OrderStatusBadge } from './order-status-badge';
+import { UniformChoiceFields, useUniformChoice } from './uniform-choice';
 import { useCreateDeskOrder, useOrderAction, useStaffUniformOrders } from './uniform-orders-api';
 
 const serverMessage = (error: unknown) =>
@@ -195,16 +195,12 @@ function OrderList({ orders, onDone }: { orders: UniformOrder[]; onDone: (n: Not
 function DeskOrder({ data, onDone }: { data: StaffUniformOrders; onDone: (n: Notice) => void }) {
   const create = useCreateDeskOrder();
   const [familyId, setFamilyId] = useState<number | null>(null);
-  const [childId, setChildId] = useState<number | null>(null);
-  const [typeId, setTypeId] = useState<number | null>(null);
-  const [sizeId, setSizeId] = useState<number | null>(null);
-  const [quantity, setQuantity] = useState(1);
+  const choice = useUniformChoice(data.types);
+  const { childId, setChildId, sizeId, setSizeId, setQuantity, quantity, type, size } = choice;
   const [pay, setPay] = useState<'cash' | 'eftpos' | 'invoice'>('cash');
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
   const family = data.families.find((f) => f.id === familyId) ?? null;
-  const type = data.types.find((t) => t.id === typeId) ?? null;
-  const size = type?.sizes.find((s) => s.id === sizeId) ?? null;
   const submit = () => {
     setError(null);
     if (familyId === null) return setError(uniformOrderMessages.family);
@@ -249,57 +245,7 @@ function DeskOrder({ data, onDone }: { data: StaffUniformOrders; onDone: (n: Not
               setChildId(kids.length === 1 ? kids[0]!.id : null);
             }}
           />
-          <NativeSelect
-            label="Child"
-            disabled={family === null}
-            data={[
-              { value: '', label: 'Choose a child' },
-              ...(family?.children ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-            ]}
-            value={childId === null ? '' : String(childId)}
-            onChange={(e) => setChildId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-          />
-          <NativeSelect
-            label="Uniform"
-            data={[
-              { value: '', label: 'Choose a uniform' },
-              ...data.types.map((t) => ({
-                value: String(t.id),
-                label: `${t.name} (${formatMoney(t.price)})`,
-              })),
-            ]}
-            value={typeId === null ? '' : String(typeId)}
-            onChange={(e) => {
-              setTypeId(e.currentTarget.value ? Number(e.currentTarget.value) : null);
-              setSizeId(null);
-            }}
-          />
-          <NativeSelect
-            label="Size"
-            disabled={type === null}
-            data={[
-              { value: '', label: 'Choose a size' },
-              ...(type?.sizes ?? []).map((s) => ({
-                value: String(s.id),
-                label: s.stock > 0 ? `${s.name} (${s.stock} in stock)` : `${s.name} (out of stock)`,
-                disabled: s.stock === 0,
-              })),
-            ]}
-            value={sizeId === null ? '' : String(sizeId)}
-            onChange={(e) => {
-              setSizeId(e.currentTarget.value ? Number(e.currentTarget.value) : null);
-              setQuantity(1);
-            }}
-          />
-          <NativeSelect
-            label="Quantity"
-            data={Array.from(
-              { length: Math.max(1, Math.min(MAX_UNIFORM_QUANTITY, size?.stock ?? MAX_UNIFORM_QUANTITY)) },
-              (_, i) => String(i + 1),
-            )}
-            value={String(quantity)}
-            onChange={(e) => setQuantity(Number(e.currentTarget.value))}
-          />
+          <UniformChoiceFields kids={family?.children ?? []} types={data.types} choice={choice} />
           <NativeSelect
             label="Paid how"
             data={[

@@ -1,11 +1,6 @@
-import { Alert, Card, Divider, Group, NativeSelect, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Divider, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@tumble/contracts/messages';
-import {
-  MAX_UNIFORM_QUANTITY,
-  type MyUniformOrders,
-  paidHowLabels,
-  uniformOrderMessages,
-} from '@tumble/contracts/uniform-orders';
+import { type MyUniformOrders, paidHowLabels, uniformOrderMessages } from '@tumble/contracts/uniform-orders';
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../admin/format';
@@ -17,6 +12,7 @@ import { CheckoutLayout } from '../checkout/checkout-layout';
 import { useCardPayment } from '../checkout/use-card-payment';
 import { useLessonPaymentTerms } from '../private-lessons/private-lessons-api';
 import { OrderStatusBadge } from './order-status-badge';
+import { UniformChoiceFields, useUniformChoice } from './uniform-choice';
 import { postUniformCheckout, useMyUniformOrders, useUniformCharges } from './uniform-orders-api';
 
 export const UNIFORMS_PATH = '/admin/students/uniforms';
@@ -90,16 +86,13 @@ function MyOrders({ orders }: { orders: MyUniformOrders['orders'] }) {
 function OrderForm({ data }: { data: MyUniformOrders }) {
   const navigate = useNavigate();
   const terms = useLessonPaymentTerms();
-  const [childId, setChildId] = useState<number | null>(
-    data.children.length === 1 ? data.children[0]!.id : null,
-  );
-  const [typeId, setTypeId] = useState<number | null>(data.types.length === 1 ? data.types[0]!.id : null);
-  const [sizeId, setSizeId] = useState<number | null>(null);
-  const [quantity, setQuantity] = useState(1);
+  const choice = useUniformChoice(data.types, {
+    childId: data.children.length === 1 ? data.children[0]!.id : null,
+    typeId: data.types.length === 1 ? data.types[0]!.id : null,
+  });
+  const { childId, type, size, quantity } = choice;
   const [pay, setPay] = useState<'card' | 'invoice'>('card');
   const [accepted, setAccepted] = useState(false);
-  const type = data.types.find((t) => t.id === typeId) ?? null;
-  const size = type?.sizes.find((s) => s.id === sizeId) ?? null;
   const payHow = type?.invoice_allowed ? pay : 'card';
   const charges = useUniformCharges({ sizeId: size?.id ?? null, quantity, pay: payHow });
   const pricing = charges.isPlaceholderData ? undefined : charges.data;
@@ -127,7 +120,6 @@ function OrderForm({ data }: { data: MyUniformOrders }) {
             accept_terms: true,
           }),
   });
-  const most = Math.max(1, Math.min(MAX_UNIFORM_QUANTITY, size?.stock ?? MAX_UNIFORM_QUANTITY));
 
   if (data.types.length === 0) return <Text c="dimmed">No uniforms are on sale at the moment.</Text>;
   return (
@@ -140,53 +132,7 @@ function OrderForm({ data }: { data: MyUniformOrders }) {
       childrenTitle="Uniform"
       childrenForm={
         <Stack gap="sm">
-          <NativeSelect
-            label="Child"
-            data={[
-              { value: '', label: 'Choose a child' },
-              ...data.children.map((c) => ({ value: String(c.id), label: c.name })),
-            ]}
-            value={childId === null ? '' : String(childId)}
-            onChange={(e) => setChildId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-          />
-          <NativeSelect
-            label="Uniform"
-            data={[
-              { value: '', label: 'Choose a uniform' },
-              ...data.types.map((t) => ({
-                value: String(t.id),
-                label: `${t.name} (${formatMoney(t.price)})`,
-              })),
-            ]}
-            value={typeId === null ? '' : String(typeId)}
-            onChange={(e) => {
-              setTypeId(e.currentTarget.value ? Number(e.currentTarget.value) : null);
-              setSizeId(null);
-            }}
-          />
-          <NativeSelect
-            label="Size"
-            disabled={type === null}
-            data={[
-              { value: '', label: 'Choose a size' },
-              ...(type?.sizes ?? []).map((s) => ({
-                value: String(s.id),
-                label: s.stock > 0 ? `${s.name} (${s.stock} in stock)` : `${s.name} (out of stock)`,
-                disabled: s.stock === 0,
-              })),
-            ]}
-            value={sizeId === null ? '' : String(sizeId)}
-            onChange={(e) => {
-              setSizeId(e.currentTarget.value ? Number(e.currentTarget.value) : null);
-              setQuantity(1);
-            }}
-          />
-          <NativeSelect
-            label="Quantity"
-            data={Array.from({ length: most }, (_, i) => String(i + 1))}
-            value={String(quantity)}
-            onChange={(e) => setQuantity(Number(e.currentTarget.value))}
-          />
+          <UniformChoiceFields kids={data.children} types={data.types} choice={choice} />
           {type?.invoice_allowed ? (
             <Radio.Group label="How to pay" value={pay} onChange={(v) => setPay(v as 'card' | 'invoice')}>
               <Stack gap={6} mt={4}>
