@@ -67,6 +67,10 @@ describe('birthday party report', () => {
     expect(new Headers(csvCall?.[1]?.headers).get('Authorization')).toBe('Bearer staff-token');
     expect(new URL(String(csvCall?.[0]), 'http://localhost').searchParams.get('year')).toBe(String(year));
     expect(createObjectURL).toHaveBeenCalledTimes(1);
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
   }, 20_000);
 
   it('keeps its filters in the URL: a shared link opens the same year, and choosing one updates the URL', async () => {

@@ -200,6 +200,10 @@ export function ReportPage({
           <Button onClick={download} disabled={!report.data}>
             Download CSV
           </Button>
+          {/* The browser's print; app/print.css leaves the app's header and sidebar out. */}
+          <Button variant="default" onClick={() => window.print()} disabled={!report.data}>
+            Print
+          </Button>
           {actions && report.data ? actions(report.data.filters) : null}
         </Group>
       </Group>
