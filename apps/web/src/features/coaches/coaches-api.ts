@@ -1,12 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { checksDueList, coverList } from '@tumble/contracts/coaches';
+import { coverList } from '@tumble/contracts/coaches';
 import { formResponse } from '@tumble/contracts/http';
 import { api } from '../../api/client';
 
 export const coachKeys = {
   cover: ['admin', 'cover'] as const,
-  checks: ['admin', 'coach-checks'] as const,
 };
 
 /** GET /api/v1/admin/cover: scheduled sessions from today whose coach is on leave that day. */
@@ -14,15 +13,6 @@ export function useCover(enabled = true) {
   return useQuery({
     queryKey: coachKeys.cover,
     queryFn: ({ signal }) => api.get('/api/v1/admin/cover', { schema: coverList, signal }),
-    enabled,
-  });
-}
-
-/** GET /api/v1/admin/coach-checks: Working With Children Checks expired or expiring within 30 days. */
-export function useChecksDue(enabled = true) {
-  return useQuery({
-    queryKey: coachKeys.checks,
-    queryFn: ({ signal }) => api.get('/api/v1/admin/coach-checks', { schema: checksDueList, signal }),
     enabled,
   });
 }

@@ -2,7 +2,6 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AnomalyListQuery,
-  anomalyCountResponse,
   anomalyListResponse,
   anomalyResolveResponse,
 } from '@tumble/contracts/registration-forms';
@@ -11,7 +10,6 @@ import { api } from '../../api/client';
 export const anomalyKeys = {
   all: ['admin', 'registration-anomalies'] as const,
   list: (query: AnomalyListQuery) => ['admin', 'registration-anomalies', 'list', query] as const,
-  count: ['admin', 'registration-anomalies', 'count'] as const,
 };
 
 /** GET /api/v1/admin/registration-anomalies: one page, open ones first. */
@@ -25,16 +23,6 @@ export function useAnomalies(query: AnomalyListQuery) {
         signal,
       }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** GET /api/v1/admin/registration-anomalies/count: how many wait for staff. */
-export function useOpenAnomalyCount(enabled = true) {
-  return useQuery({
-    queryKey: anomalyKeys.count,
-    queryFn: ({ signal }) =>
-      api.get('/api/v1/admin/registration-anomalies/count', { schema: anomalyCountResponse, signal }),
-    enabled,
   });
 }
 
