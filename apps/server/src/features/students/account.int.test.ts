@@ -104,6 +104,10 @@ describe("the parent's account", () => {
         dob: '2017-03-04',
         consent: 1,
         insurance_type: 'full_insurance',
+        medical_notes: '',
+        allergies: '',
+        emergency_contacts: [],
+        school: '',
       },
     ]);
     const id = list[0].id;
@@ -371,9 +375,9 @@ describe("the parent's account", () => {
 
     const [listed] = (await get('/api/v1/students/my-bookings', family.headers)).json();
     expect(listed.sessions).toEqual([
-      { date: FUTURE_MONDAY, name: 'Morning' },
-      { date: tuesday, name: 'Early' },
-      { date: tuesday, name: 'Morning' },
+      { session_id: setup.session.id, date: FUTURE_MONDAY, name: 'Morning' },
+      { session_id: early!.id, date: tuesday, name: 'Early' },
+      { session_id: setup.session.id, date: tuesday, name: 'Morning' },
     ]);
     const paid = (await get('/api/v1/students/payments', family.headers)).json();
     expect(paid.map((p: { id: number; description: string }) => [p.id, p.description])).toEqual([
