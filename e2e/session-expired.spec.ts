@@ -109,7 +109,7 @@ describe.each(bothViewports)('session expired (%s)', (viewport) => {
     const loaded = recordPageLoads(page);
     // The user carries on in the open app: the next page's data request is refused.
     if (viewport === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();
-    await sidebar(page).getByRole('link', { name: 'Events' }).click();
+    await sidebar(page).getByRole('link', { name: 'Events', exact: true }).click();
 
     await expectAt(page, '/admin/login');
     await shows(page.getByRole('button', { name: 'Sign In', exact: true }), 'the sign-in form');

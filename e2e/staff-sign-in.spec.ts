@@ -70,7 +70,7 @@ describe.each(bothViewports)('staff sign-in (%s)', (viewport) => {
       await shows(nav.getByText(demo.companyName, { exact: true }), 'the company name in the opened sidebar');
       await shot('sidebar-open');
       // ...and choosing an entry closes it again.
-      await nav.getByRole('link', { name: 'Events' }).click();
+      await nav.getByRole('link', { name: 'Events', exact: true }).click();
       await expectAt(page, '/admin/events');
       await expect
         .poll(async () => (await horizontalBox(nav)).right, { timeout: UI_TIMEOUT })

@@ -240,35 +240,32 @@ function Screen({ child }: { child: StudentProfileScreen }) {
         {child.classes.length === 0 ? (
           <Empty>No current classes.</Empty>
         ) : (
-          <Table.ScrollContainer minWidth={300} type="native">
-            <Table verticalSpacing="xs" aria-label="Classes">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Class</Table.Th>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th ta="right">Present</Table.Th>
-                  <Table.Th ta="right">Absent</Table.Th>
+          // Three narrow columns (the day and time under the class) so a phone needs no sideways scroll.
+          <Table verticalSpacing="xs" aria-label="Classes">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Class</Table.Th>
+                <Table.Th ta="right">Present</Table.Th>
+                <Table.Th ta="right">Absent</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {child.classes.map((place) => (
+                <Table.Tr key={place.id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="sm">{place.class_name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {place.when} · {place.term}
+                      {place.kind === 'enrolled' ? '' : ` · ${place.kind}`}
+                      {place.status === 'pending' ? ' · pending' : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{place.present}</Table.Td>
+                  <Table.Td ta="right">{place.absent}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {child.classes.map((place) => (
-                  <Table.Tr key={place.id}>
-                    <Table.Td>
-                      <Text size="sm">{place.class_name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {place.term}
-                        {place.kind === 'enrolled' ? '' : ` · ${place.kind}`}
-                        {place.status === 'pending' ? ' · pending' : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{place.when}</Table.Td>
-                    <Table.Td ta="right">{place.present}</Table.Td>
-                    <Table.Td ta="right">{place.absent}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Section>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
