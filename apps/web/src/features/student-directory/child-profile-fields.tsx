@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type EmergencyContact, MAX_EMERGENCY_CONTACTS } from '@tumble/contracts/students';
+import { DateOfBirthInput, type DobValue } from '../../components/date-of-birth-input';
 import type { FieldErrors } from '../../components/form-errors';
 import { PlusIcon, TrashIcon } from '../../components/icons';
 
@@ -16,6 +17,47 @@ export const emptyExtras = (): ChildProfileExtras => ({
   school: '',
   emergency_contacts: [],
 });
+
+/** First name, last name and date of birth: the start of the parent's child form and the staff screen's profile. */
+export function ChildNameFields({
+  names,
+  onNames,
+  dob,
+  onDob,
+  errors,
+}: {
+  names: { first_name: string; last_name: string };
+  onNames: (names: { first_name: string; last_name: string }) => void;
+  dob: DobValue;
+  onDob: (dob: DobValue) => void;
+  errors: FieldErrors;
+}) {
+  return (
+    <>
+      <TextInput
+        label="First name"
+        name="first_name"
+        autoComplete="off"
+        withAsterisk
+        maxLength={80}
+        value={names.first_name}
+        onChange={(e) => onNames({ ...names, first_name: e.currentTarget.value })}
+        error={errors.first_name}
+      />
+      <TextInput
+        label="Last name"
+        name="last_name"
+        autoComplete="off"
+        withAsterisk
+        maxLength={80}
+        value={names.last_name}
+        onChange={(e) => onNames({ ...names, last_name: e.currentTarget.value })}
+        error={errors.last_name}
+      />
+      <DateOfBirthInput dob={dob.dob} dobText={dob.dobText} onChange={onDob} error={errors.dob} />
+    </>
+  );
+}
 
 /**
  * The profile fields the parent's child form and the staff Students screen share (one schema,

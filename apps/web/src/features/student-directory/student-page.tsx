@@ -10,7 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -22,13 +21,13 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDate, formatMoney } from '../../admin/format';
 import { ApiError } from '../../api/client';
-import { DateOfBirthInput, type DobValue } from '../../components/date-of-birth-input';
+import type { DobValue } from '../../components/date-of-birth-input';
 import { FormAlerts } from '../../components/form-alerts';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { useFormPost } from '../../components/use-form-post';
 import { MergeChildButton } from '../merge/merge-buttons';
-import { ChildProfileFields } from './child-profile-fields';
+import { ChildNameFields, ChildProfileFields } from './child-profile-fields';
 import { saveStudentProfile, studentDirectoryKeys, useStudentProfile } from './student-directory-api';
 
 const waiverLabels = { signed: 'Signed', needed: 'Needed', none: 'Not required' } as const;
@@ -87,29 +86,12 @@ function ProfileForm({ child }: { child: StudentProfileScreen }) {
       <Stack gap="md">
         <FormAlerts failure={form.failure} summary={form.summary} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="First name"
-            name="first_name"
-            withAsterisk
-            maxLength={80}
-            value={values.first_name}
-            onChange={(e) => setValues({ ...values, first_name: e.currentTarget.value })}
-            error={form.fieldErrors.first_name}
-          />
-          <TextInput
-            label="Last name"
-            name="last_name"
-            withAsterisk
-            maxLength={80}
-            value={values.last_name}
-            onChange={(e) => setValues({ ...values, last_name: e.currentTarget.value })}
-            error={form.fieldErrors.last_name}
-          />
-          <DateOfBirthInput
-            dob={dob.dob}
-            dobText={dob.dobText}
-            onChange={setDob}
-            error={form.fieldErrors.dob}
+          <ChildNameFields
+            names={values}
+            onNames={(names) => setValues({ ...values, ...names })}
+            dob={dob}
+            onDob={setDob}
+            errors={form.fieldErrors}
           />
         </SimpleGrid>
         <ChildProfileFields values={extras} onChange={setExtras} errors={form.fieldErrors} />

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tumble/contracts/messages';
@@ -17,12 +6,12 @@ import { type StudentChild, studentChildForm } from '@tumble/contracts/students'
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { DateOfBirthInput, type DobValue } from '../../components/date-of-birth-input';
+import type { DobValue } from '../../components/date-of-birth-input';
 import { FormAlerts } from '../../components/form-alerts';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { useFormPost } from '../../components/use-form-post';
-import { ChildProfileFields } from '../student-directory/child-profile-fields';
+import { ChildNameFields, ChildProfileFields } from '../student-directory/child-profile-fields';
 import { saveStudentChild, useStudentChild } from './api/children';
 import { studentKeys } from './api/keys';
 import { insuranceLabels } from './student-format';
@@ -76,31 +65,12 @@ function ChildForm({ child }: { child: StudentChild | null }) {
         <Card>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="First name"
-                name="first_name"
-                autoComplete="off"
-                withAsterisk
-                maxLength={80}
-                value={values.first_name}
-                onChange={(e) => setValues({ ...values, first_name: e.currentTarget.value })}
-                error={form.fieldErrors.first_name}
-              />
-              <TextInput
-                label="Last name"
-                name="last_name"
-                autoComplete="off"
-                withAsterisk
-                maxLength={80}
-                value={values.last_name}
-                onChange={(e) => setValues({ ...values, last_name: e.currentTarget.value })}
-                error={form.fieldErrors.last_name}
-              />
-              <DateOfBirthInput
-                dob={dob.dob}
-                dobText={dob.dobText}
-                onChange={setDob}
-                error={form.fieldErrors.dob}
+              <ChildNameFields
+                names={values}
+                onNames={(names) => setValues({ ...values, ...names })}
+                dob={dob}
+                onDob={setDob}
+                errors={form.fieldErrors}
               />
               <NativeSelect
                 label="Insurance"
