@@ -8,15 +8,17 @@ import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { users } from '../accounts/accounts.tables.ts';
 
 /**
- * The dashboard loads on every visit, so it must be cheap: on the demo company (seed/demo.ts) one
- * answer takes a few milliseconds of queries side by side. The time is printed for the record and
- * held well under what a visit can afford.
+ * The dashboard on the demo company (seed/demo.ts): the admin sees the company's cards (fill rate,
+ * cover), a coach only their own. How fast it answers is for the benchmark, not this test.
  */
 describe('the dashboard on the demo data', () => {
   let t: TestContext;
-  const headersOf = async (email: string) => {
+  const dashboardOf = async (email: string): Promise<DashboardResponse> => {
     const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
-    return (await sessionFor(t.database.db, user!)).headers;
+    const { headers } = await sessionFor(t.database.db, user!);
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers });
+    expect(response.statusCode).toBe(200);
+    return response.json();
   };
 
   beforeAll(async () => {
@@ -25,30 +27,11 @@ describe('the dashboard on the demo data', () => {
   });
   afterAll(() => t.close());
 
-  const timed = async (headers: Record<string, string>) => {
-    const times: number[] = [];
-    let body: DashboardResponse | undefined;
-    for (let i = 0; i < 15; i++) {
-      const started = performance.now();
-      const response = await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers });
-      times.push(performance.now() - started);
-      expect(response.statusCode).toBe(200);
-      body = response.json();
-    }
-    times.sort((a, b) => a - b);
-    return { body: body!, median: times[7]! };
-  };
-
-  it("answers the demo admin's and the demo coach's dashboard quickly", async () => {
-    const admin = await timed(await headersOf('admin@demo.test'));
-    const coach = await timed(await headersOf(DEMO_COACHES.casey.email));
-    console.info(
-      `dashboard on the demo data: admin median ${admin.median.toFixed(1)} ms, coach ${coach.median.toFixed(1)} ms`,
-    );
-    expect(admin.body.fill_rate).not.toBeNull();
-    expect(admin.body.cover).not.toBeNull();
-    expect(coach.body.cover).toBeNull();
-    // Generous for a shared, busy test machine; locally it is a few tens of milliseconds.
-    expect(admin.median).toBeLessThan(500);
+  it("answers the demo admin's and the demo coach's dashboard", async () => {
+    const admin = await dashboardOf('admin@demo.test');
+    const coach = await dashboardOf(DEMO_COACHES.casey.email);
+    expect(admin.fill_rate).not.toBeNull();
+    expect(admin.cover).not.toBeNull();
+    expect(coach.cover).toBeNull();
   });
 });
