@@ -15,6 +15,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tumble <no-reply@tumble.local>'),
+  /** Mails one worker sends a minute over SMTP_URL (0: no limit); mass mail waits its turn. */
+  SMTP_MAX_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built SPA; served for every non-API path when present. */
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),

@@ -15,9 +15,20 @@ export const companies = pgTable('companies', {
     .default('test'),
   /** Unguessable public token (the demo company's is the documented 'demo'). */
   authhash: text().notNull().unique(),
-  status: text({ enum: ['active', 'suspended'] })
+  /**
+   * pending: signed up and waiting for an installation operator's approval; declined: refused at
+   * approval; suspended: switched off by an operator (public pages say bookings are closed, staff
+   * cannot sign in, nothing is deleted). Only 'active' companies sign in or take bookings.
+   */
+  status: text({ enum: ['pending', 'active', 'suspended', 'declined'] })
     .notNull()
     .default('active'),
+  /**
+   * Modules (platform/modules.ts) this company has switched off: their routes answer 404 and their
+   * pages leave the navigation. Empty means everything its plan includes is on. Kept on the company
+   * row so the session query that already reads the company needs no second query.
+   */
+  disabledModules: text().array().notNull().default(sql`'{}'::text[]`),
   email: text(),
   phone: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -28,14 +28,42 @@ export async function queueMail(
     .limit(1);
   // Wording given by the caller (e.g. party invitation settings) wins over system-emails.
   const rendered = renderMail(kind, data, wording ?? stored);
+  return queueRenderedMail(tx, tenant, config, { kind, to, data, ...rendered });
+}
+
+/** A mail whose subject, text and HTML are already written (mass mail composes its own). */
+export interface RenderedMail {
+  /** A MailKind, or another label for the outbox (e.g. 'mass-mail'). */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * Kept with the mail. `ics`/`icsFilename` attach a calendar file; `unsubscribeUrl` (marketing
+   * mail only, see features/communications/consent.service.ts) adds the one-click
+   * List-Unsubscribe headers.
+   */
+  data: Record<string, string>;
+}
+
+/** Writes an already-rendered mail to the outbox; same transaction rule as `queueMail`. */
+export async function queueRenderedMail(
+  tx: Db,
+  tenant: Tenant,
+  config: Config,
+  mail: RenderedMail,
+): Promise<number> {
   const [row] = await tx
     .insert(mailOutbox)
     .values(
       tenant.values({
-        kind,
-        toAddress: to,
-        data,
-        ...rendered,
+        kind: mail.kind,
+        toAddress: mail.to,
+        data: mail.data,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
         status: config.SMTP_URL ? ('pending' as const) : ('kept' as const),
       }),
     )
@@ -61,6 +89,19 @@ export function attachmentsOf(data: Record<string, string>) {
         },
       ]
     : [];
+}
+
+/**
+ * Marketing mail's one-click unsubscribe (RFC 8058): mail clients show an Unsubscribe button that
+ * POSTs `List-Unsubscribe=One-Click` to the link. Transactional mail has no `unsubscribeUrl`.
+ */
+export function headersOf(data: Record<string, string>): Record<string, string> {
+  return data.unsubscribeUrl
+    ? {
+        'List-Unsubscribe': `<${data.unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      }
+    : {};
 }
 
 /** Where mail goes without SMTP, for the start-up log; null when SMTP_URL is set. */
@@ -97,6 +138,7 @@ async function writeKeptMail(database: Database, config: Config): Promise<number
         text: mail.text,
         html: mail.html,
         attachments: attachmentsOf(mail.data),
+        headers: headersOf(mail.data),
       });
       const file = `${mail.createdAt.toISOString().replace(/[:.]/g, '-')}-${mail.id}-${mail.kind}.eml`;
       await writeFile(path.join(config.mailDir, file), message as Buffer, { mode: 0o600 });
@@ -117,9 +159,16 @@ async function writeKeptMail(database: Database, config: Config): Promise<number
 export async function deliverPendingMail(database: Database, config: Config): Promise<number> {
   if (!config.SMTP_URL) return writeKeptMail(database, config);
   const transport = nodemailer.createTransport(config.SMTP_URL);
+  // Throttle to what the SMTP server takes (SMTP_MAX_PER_MINUTE per worker process): a mass mail to
+  // 2,000 families must not be refused half-way as a flood.
+  const gapMs = config.SMTP_MAX_PER_MINUTE > 0 ? 60_000 / config.SMTP_MAX_PER_MINUTE : 0;
+  let lastSentAt = 0;
   let sent = 0;
   try {
     for (;;) {
+      const wait = lastSentAt + gapMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      lastSentAt = Date.now();
       const done = await database.db.transaction(async (tx) => {
         const [mail] = await tx
           .select()
@@ -138,6 +187,7 @@ export async function deliverPendingMail(database: Database, config: Config): Pr
             text: mail.text,
             html: mail.html,
             attachments: attachmentsOf(mail.data),
+            headers: headersOf(mail.data),
           });
           await tx
             .update(mailOutbox)
