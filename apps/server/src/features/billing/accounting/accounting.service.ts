@@ -14,6 +14,7 @@ import { payments } from '../../../platform/payments/payments.tables.ts';
 import { randomToken, sha256 } from '../../../platform/secrets.ts';
 import { Tenant, type TenantRowTable } from '../../../platform/tenancy.ts';
 import { todayIn } from '../../../platform/time.ts';
+import { open, seal } from '../../../platform/token-box.ts';
 import { companyOf } from '../../accounts/accounts.service.ts';
 import { creditNotes, invoiceLines, invoices, paymentAllocations, refunds } from '../ledger.tables.ts';
 import { accountingSettings, accountingSyncItems } from './accounting.tables.ts';
@@ -26,7 +27,6 @@ import type {
   ExportPayment,
   ExportRefund,
 } from './accounting-export.ts';
-import { open, seal } from './token-box.ts';
 import { XeroClient, XeroError, xeroAvailable } from './xero-client.ts';
 import { XeroCsvExport } from './xero-csv.ts';
 import { XeroSync } from './xero-sync.ts';

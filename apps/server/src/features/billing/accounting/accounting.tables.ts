@@ -4,7 +4,7 @@ import { tenantKey, users } from '../../accounts/accounts.tables.ts';
 /**
  * The accounting export (issue 15, SPEC integrations/accounting): one row per company with its
  * Xero connection and the account codes and tax types the ledger is mapped to. Tokens are stored
- * encrypted (token-box.ts); the OAuth `state` only as its SHA-256.
+ * encrypted (platform/token-box.ts); the OAuth `state` only as its SHA-256.
  */
 export const accountingSettings = pgTable(
   'accounting_settings',

@@ -1,12 +1,12 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../../config.ts';
+import type { Config } from '../config.ts';
 
 /**
- * Xero's access and refresh tokens must be read back (unlike passwords and links, which are stored
+ * Outside services' tokens (Xero's, Mailchimp's, Stripe Connect's, Square's) must be read back (unlike passwords and links, which are stored
  * as hashes, platform/secrets.ts), so they are sealed with AES-256-GCM: a leaked table or backup
- * does not hand anyone the company's books. The key is SECRETS_KEY (32 bytes, base64), or else a
+ * does not hand anyone the company's accounts. The key is SECRETS_KEY (32 bytes, base64), or else a
  * random key kept beside the data (DATA_DIR/secrets.key, readable by the server's user only).
  */
 function keyOf(config: Pick<Config, 'SECRETS_KEY' | 'DATA_DIR'>): Buffer {
