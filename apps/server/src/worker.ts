@@ -1,10 +1,6 @@
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
-import { registerAccountingJobs } from './features/billing/accounting/accounting.jobs.ts';
-import { registerAutopayJobs } from './features/billing/autopay.jobs.ts';
-import { registerLedgerJobs } from './features/billing/ledger.jobs.ts';
-import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
-import { registerHoldJobs } from './features/classes/holds.jobs.ts';
+import { registerFeatureJobs } from './jobs.registry.ts';
 import { LocalDiskStorage } from './platform/files.ts';
 import { startJobs } from './platform/jobs.ts';
 
@@ -20,11 +16,7 @@ async function main() {
   const database = connectDatabase(config.DATABASE_URL, { max: 5, lockTimeoutMs: config.LOCK_TIMEOUT_MS });
   const jobs = await startJobs({ config, database, databaseUrl: config.DATABASE_URL });
   const deps = { config, database, jobs, files: new LocalDiskStorage(config.filesDir) };
-  await registerBookingJobs(deps);
-  await registerHoldJobs(deps);
-  await registerAccountingJobs(deps);
-  await registerAutopayJobs(deps);
-  await registerLedgerJobs(deps);
+  await registerFeatureJobs(deps);
   console.log('[tumble] worker running');
   const stop = async () => {
     await jobs.stop();
