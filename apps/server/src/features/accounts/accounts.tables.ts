@@ -29,6 +29,15 @@ export const companies = pgTable('companies', {
    * row so the session query that already reads the company needs no second query.
    */
   disabledModules: text().array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * customer: an activity provider. installation: the one row of the installation itself, whose
+   * users are its operators (decision 018); it has no public pages and is never a customer.
+   */
+  kind: text({ enum: ['customer', 'installation'] })
+    .notNull()
+    .default('customer'),
+  /** Why an operator suspended or declined the company, shown to its staff at sign-in. */
+  statusReason: text(),
   email: text(),
   phone: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -54,7 +63,8 @@ export const users = pgTable(
   'users',
   {
     ...tenantKey(),
-    role: text({ enum: ['companyadmin', 'companystaff', 'companycoach', 'student'] }).notNull(),
+    /** operator: a user of the installation's own company (decision 018), above every company. */
+    role: text({ enum: ['companyadmin', 'companystaff', 'companycoach', 'student', 'operator'] }).notNull(),
     /** Stored lower-cased. */
     email: text().notNull(),
     fullName: text().notNull(),
@@ -92,6 +102,13 @@ export const authSessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /**
+     * An operator's support access (decision 018): while `supportUntil` is ahead, the session acts
+     * in this company as its administrator, for the recorded reason.
+     */
+    supportCompanyId: integer().references(() => companies.id),
+    supportReason: text(),
+    supportUntil: timestamp({ withTimezone: true }),
   },
   (t) => [index('auth_sessions_user').on(t.userId)],
 );
