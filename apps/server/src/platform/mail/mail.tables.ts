@@ -26,6 +26,12 @@ export const mailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     /** Without SMTP: the .eml file under DATA_DIR/mail this mail was written to. */
     file: text(),
+    /**
+     * The company's sender name and reply-to (settings/emails) when the mail was written, so
+     * delivery needs no settings lookup; null: MAIL_FROM as configured, no Reply-To.
+     */
+    fromName: text(),
+    replyTo: text(),
   },
   (t) => [index('mail_outbox_company').on(t.companyId, t.createdAt)],
 );
@@ -40,4 +46,25 @@ export const systemEmails = pgTable(
     body: text().notNull(),
   },
   (t) => [uniqueIndex('system_emails_company_kind').on(t.companyId, t.kind)],
+);
+
+/**
+ * A company's email settings (settings/emails), applied to every mail it sends: the sender name
+ * (the address is always MAIL_FROM's), reply-to, a plain-text footer and a logo at the top of the
+ * HTML ('company' = the My Company logo, 'own' = `logoFile`, uploaded here). No row: the defaults.
+ */
+export const emailSettings = pgTable(
+  'email_settings',
+  {
+    ...tenantKey(),
+    fromName: text().notNull().default(''),
+    replyTo: text().notNull().default(''),
+    footer: text().notNull().default(''),
+    logo: text({ enum: ['none', 'company', 'own'] })
+      .notNull()
+      .default('none'),
+    /** A public file key (platform/files.ts) of the uploaded logo. */
+    logoFile: text(),
+  },
+  (t) => [uniqueIndex('email_settings_company').on(t.companyId)],
 );
