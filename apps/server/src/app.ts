@@ -21,6 +21,8 @@ import { inviteRoutes } from './features/accounts/invite.routes.ts';
 import { parentsResource } from './features/accounts/parents.resource.ts';
 import { staffResource } from './features/accounts/staff.resource.ts';
 import { accountingRoutes } from './features/billing/accounting/accounting.routes.ts';
+import { mailchimpRoutes } from './features/communications/mailchimp/mailchimp.routes.ts';
+import { integrationsRoutes } from './features/integrations/integrations.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
 import { billingProfileRoutes } from './features/billing/billing-profile.routes.ts';
 import { billingRunRoutes } from './features/billing/billing-run.routes.ts';
@@ -38,6 +40,7 @@ import { statementRoutes } from './features/billing/statement.routes.ts';
 import { availabilityRoutes } from './features/bookings/availability.routes.ts';
 import { bookingResources } from './features/bookings/bookings.resource.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
+import { calendarFeedRoutes } from './features/calendar-feeds/feeds.routes.ts';
 import { registerSaleKinds } from './features/checkout/kinds.ts';
 import { adjustmentResources } from './features/classes/adjustments.resource.ts';
 import { classStudentRoutes } from './features/classes/class-students.routes.ts';
@@ -53,9 +56,13 @@ import { termResources } from './features/classes/terms.resource.ts';
 import { termCalendarRoutes } from './features/classes/terms.routes.ts';
 import { timetableRoutes } from './features/classes/timetable.routes.ts';
 import { coachResources } from './features/coaches/coaches.resource.ts';
+import { massMailRoutes } from './features/communications/mass-mail.routes.ts';
+import { unsubscribeRoutes } from './features/communications/unsubscribe.routes.ts';
 import { coachRoutes } from './features/coaches/coaches.routes.ts';
+import { crmRoutes } from './features/crm/crm.routes.ts';
 import { privateLessonResources } from './features/coaches/private-lessons.resource.ts';
 import { privateLessonRoutes } from './features/coaches/private-lessons.routes.ts';
+import { reminderRoutes } from './features/communications/reminders/reminders.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -91,7 +98,9 @@ import type { AppDeps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
 import { inputGuard, inputOutOfRange } from './platform/input-guard.ts';
 import { installationResources } from './platform/installation/installation.resource.ts';
+import { modulesRoutes } from './platform/installation/modules.routes.ts';
 import { onCardSetupNotice, onRefundNotice } from './platform/payments/notices.ts';
+import { modulesPlugin } from './platform/modules.ts';
 import { paymentRoutes } from './platform/payments/payments.routes.ts';
 import { resourceRoutes } from './platform/resources/engine.routes.ts';
 
@@ -215,6 +224,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(authPlugin);
+  // After the session is known: a module the company does not have answers 404 (platform/modules.ts).
+  await app.register(modulesPlugin);
+  await app.register(modulesRoutes);
   await app.register(inputGuard);
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
@@ -229,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(enrollmentComparisonRoutes);
   await app.register(moneyReportRoutes);
   await app.register(timetableRoutes);
+  await app.register(calendarFeedRoutes);
   await app.register(rollRoutes);
   await app.register(registrationRoutes);
   await app.register(classWaitlistRoutes);
@@ -244,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(flagRoutes);
   await app.register(mergeRoutes);
   await app.register(taskRoutes);
+  await app.register(crmRoutes);
   await app.register(statementRoutes);
   await app.register(savedCardRoutes);
   await app.register(cancellationRoutes);
@@ -251,6 +265,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invoiceRoutes);
   await app.register(waiverRoutes);
   await app.register(accountingRoutes);
+  await app.register(mailchimpRoutes);
+  await app.register(integrationsRoutes);
   await app.register(registrationEmbed);
   await app.register(anomalyRoutes);
   await app.register(billingRunRoutes);
@@ -261,6 +277,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uniformOrderRoutes);
   await app.register(recordPaymentRoutes);
   await app.register(invoicePaymentRoutes);
+  await app.register(massMailRoutes);
+  await app.register(unsubscribeRoutes);
+  await app.register(reminderRoutes);
   await app.register(
     resourceRoutes([
       ...venueResources,
