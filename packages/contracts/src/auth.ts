@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Roles of SPEC.md point 6. `student` is a parent. */
-export const roles = ['companyadmin', 'companystaff', 'companycoach', 'student'] as const;
+/**
+ * Roles of SPEC.md point 6. `student` is a parent. `operator` runs the installation: a user of the
+ * installation's own company, above every company and inside none (decision 018).
+ */
+export const roles = ['companyadmin', 'companystaff', 'companycoach', 'student', 'operator'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 export const staffRoles = ['companyadmin', 'companystaff', 'companycoach'] as const satisfies readonly Role[];
@@ -10,7 +13,16 @@ export const roleLabels: Record<Role, string> = {
   companystaff: 'Staff',
   companycoach: 'Coach',
   student: 'Parent',
+  operator: 'Operator',
 };
+
+/** Why the staff of a company that is not active cannot sign in (decision 018). */
+export const companySignInMessages = {
+  pending: 'Your company is waiting for approval. We will email you when your account is active.',
+  declined: 'Your company’s sign-up was not approved. Please contact us if you think this is a mistake.',
+  suspended:
+    'Your company’s account is suspended: bookings are closed and staff cannot sign in. Please contact us.',
+} as const;
 
 /** POST /rest. The login form and the server share this schema (SPEC.md point 5: both required). */
 export const loginRequest = z.object({
@@ -43,6 +55,8 @@ export const aclResponse = z.object({
     company_name: z.string().nullable(),
     /** The company's currency (ISO 4217), for amounts the SPA formats itself (issue 21 point 21). */
     currency: z.string().optional(),
+    /** An operator's support access to this company (decision 018): the SPA shows it in a banner. */
+    support: z.object({ company_name: z.string(), reason: z.string(), until: z.string() }).optional(),
   }),
   navigation: z.object({ side: z.array(navigationItem), top: z.array(navigationItem) }),
 });

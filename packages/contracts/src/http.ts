@@ -5,9 +5,10 @@ export const TOKEN_HEADER = 'x-auth-token';
 
 /**
  * Why a 403 was answered: the session is gone (sign in again) or the signed-in user's role may not
- * do this (another account is needed; the session stays). Decision 004.
+ * do this (another account is needed; the session stays). Decision 004. company_closed: the 410 of
+ * a suspended company's public page (the SPA shows "bookings are closed", decision 018).
  */
-export const errorReasons = ['session_expired', 'wrong_role'] as const;
+export const errorReasons = ['session_expired', 'wrong_role', 'company_closed'] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 
 /** Error body of every non-form call (CONVENTIONS.md point 5); a 403 also says its `reason`. */

@@ -5,7 +5,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authSessions, companies, users } from '../features/accounts/accounts.tables.ts';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
+import { AppError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
+import { assertRouteModule } from './modules.ts';
 import { type Access, roleHas } from './permissions.ts';
 import { sha256 } from './secrets.ts';
 import { Tenant } from './tenancy.ts';
@@ -22,6 +23,24 @@ export interface AuthContext {
   fullName: string;
   email: string;
   tenant: Tenant;
+  /**
+   * An operator's support access (decision 018): `tenant` is the company being helped and `role`
+   * its administrator's; `home` is the operator's own company, where the session row lives.
+   */
+  support?: { companyId: number; reason: string; until: Date; home: Tenant };
+}
+
+/** How long an operator's support access lasts before the session falls back to the operator's own. */
+export const SUPPORT_ACCESS_MS = 60 * 60 * 1000;
+
+/**
+ * 410 from a suspended company's public pages: the SPA shows "bookings are closed" instead of a
+ * bare not-found (decision 018). Nothing of the company is deleted.
+ */
+export class CompanyClosedError extends AppError {
+  constructor(companyName: string) {
+    super(410, `Bookings with ${companyName} are closed at the moment.`, {}, 'company_closed');
+  }
 }
 
 declare module 'fastify' {
@@ -61,6 +80,9 @@ async function loadSession(app: FastifyInstance, token: string): Promise<AuthCon
       fullName: users.fullName,
       email: users.email,
       companyId: users.companyId,
+      supportCompanyId: authSessions.supportCompanyId,
+      supportReason: authSessions.supportReason,
+      supportUntil: authSessions.supportUntil,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -86,7 +108,7 @@ async function loadSession(app: FastifyInstance, token: string): Promise<AuthCon
       .set({ lastSeenAt: sql`now()` })
       .where(tenant.byId(authSessions, row.sessionId));
   }
-  return {
+  const session = {
     sessionId: row.sessionId,
     token,
     userId: row.userId,
@@ -94,6 +116,23 @@ async function loadSession(app: FastifyInstance, token: string): Promise<AuthCon
     fullName: row.fullName,
     email: row.email,
     tenant,
+  };
+  // An operator inside a company acts as its administrator, under the operator's own name (so the
+  // audit log says who), until the support access runs out.
+  const supporting =
+    row.role === 'operator' && row.supportCompanyId && row.supportUntil && row.supportUntil > now;
+  if (!supporting) return session;
+  return {
+    ...session,
+    role: 'companyadmin',
+    fullName: `${row.fullName} (operator support)`,
+    tenant: new Tenant(row.supportCompanyId!),
+    support: {
+      companyId: row.supportCompanyId!,
+      reason: row.supportReason ?? '',
+      until: row.supportUntil!,
+      home: tenant,
+    },
   };
 }
 
@@ -154,18 +193,25 @@ export async function publicTenant(
   authhash: string | undefined,
 ): Promise<Tenant> {
   if (!authhash) {
-    if (request.auth) return request.auth.tenant;
+    if (request.auth) {
+      await assertRouteModule(app.deps.database.db, request, request.auth.tenant);
+      return request.auth.tenant;
+    }
     throw new NotFoundError();
   }
   const [company] = await app.deps.database.db
-    .select({ id: companies.id })
+    .select({ id: companies.id, name: companies.name, status: companies.status })
     .from(companies)
     // cross-tenant: a public page names its company by authhash alone.
-    .where(and(eq(companies.authhash, authhash), eq(companies.status, 'active')))
+    .where(and(eq(companies.authhash, authhash), eq(companies.kind, 'customer')))
     .limit(1);
-  if (!company) throw new NotFoundError();
+  if (company?.status === 'suspended') throw new CompanyClosedError(company.name);
+  if (company?.status !== 'active') throw new NotFoundError();
   if (request.auth && request.auth.tenant.companyId !== company.id && request.auth.role === 'student') {
     throw new NotFoundError();
   }
-  return new Tenant(company.id);
+  const tenant = new Tenant(company.id);
+  // A module the company does not have answers as if its public pages did not exist.
+  await assertRouteModule(app.deps.database.db, request, tenant);
+  return tenant;
 }

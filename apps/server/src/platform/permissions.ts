@@ -33,13 +33,16 @@ export const permissions = {
   /** System mail wording and party invitation settings. */
   'settings.read': ['companyadmin', 'companystaff'],
   'settings.write': ['companyadmin'],
+  /** Mass mail to families (SPEC communications): compose, filter, send, follow its progress. */
+  'communications.send': ['companyadmin', 'companystaff'],
   /** A parent's own profile, children and bookings. */
   'parent.self': ['student'],
   /**
    * The installation's own records (its plans and modules, platform/installation/), which belong
-   * to no company. No company role holds it: an installation operator role will.
+   * to no company, and its customers (features/operators). Only operators hold it, and operators
+   * hold nothing else: inside a company they act only through support access (decision 018).
    */
-  'installation.operate': [],
+  'installation.operate': ['operator'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;

@@ -8,17 +8,19 @@ import type {
   Role,
   StudentSignupRequest,
 } from '@tumble/contracts/auth';
+import { companySignInMessages } from '@tumble/contracts/auth';
 import type { FormResponse } from '@tumble/contracts/http';
 import { messages } from '@tumble/contracts/messages';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
-import { SESSION_ABSOLUTE_MS } from '../../platform/auth.ts';
+import { CompanyClosedError, SESSION_ABSOLUTE_MS } from '../../platform/auth.ts';
 import { pgCode } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, NotFoundError } from '../../platform/errors.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
+import { enabledModules } from '../../platform/modules.ts';
 import { newPasswordProblem } from '../../platform/passwords.ts';
 import { readTogether } from '../../platform/reads.ts';
 import {
@@ -39,6 +41,7 @@ import {
 import { defaultPaymentProvider } from '../billing/payment-methods.service.ts';
 import { navigationFor } from './accounts.navigation.ts';
 import { accountLinks, authSessions, companies, users } from './accounts.tables.ts';
+import { mailOperatorsOfSignup } from './companies.service.ts';
 
 /** How long activation and reset links live (Accounts issue). */
 export const LINK_LIFETIME_MS = { activation: 7 * 24 * 60 * 60 * 1000, reset: 60 * 60 * 1000 } as const;
@@ -56,14 +59,27 @@ export const logoUrl = (logoFile: string | null) => (logoFile ? `/api/v1/files/$
  */
 export const ownCompany: TenantTable = { companyId: companies.id };
 
+/** The active company of a public page; a suspended one answers "bookings are closed" (410). */
 async function companyByAuthhash(db: Db, authhash: string) {
   const [company] = await db
     .select()
     .from(companies)
     // cross-tenant: a public page names its company only by authhash; this finds the tenant.
-    .where(and(eq(companies.authhash, authhash), eq(companies.status, 'active')))
+    .where(and(eq(companies.authhash, authhash), eq(companies.kind, 'customer')))
     .limit(1);
-  return company ?? null;
+  if (company?.status === 'suspended') throw new CompanyClosedError(company.name);
+  return company?.status === 'active' ? company : null;
+}
+
+/**
+ * Why the staff of a company that is not active cannot sign in (decision 018). Told only after the
+ * password was right, so it reveals nothing to someone guessing.
+ */
+export function companyNotActiveMessage(company: { status: string; statusReason: string | null }): string {
+  if (company.status === 'pending') return companySignInMessages.pending;
+  if (company.status === 'declined') return companySignInMessages.declined;
+  const reason = company.statusReason ? ` Reason: ${company.statusReason}` : '';
+  return `${companySignInMessages.suspended}${reason}`;
 }
 
 /**
@@ -79,7 +95,14 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string): Pro
 
   const company = input.authhash ? await companyByAuthhash(db, input.authhash) : null;
   const candidates = await db
-    .select({ id: users.id, companyId: users.companyId, role: users.role, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      companyStatus: companies.status,
+      statusReason: companies.statusReason,
+    })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     // cross-tenant: staff sign in by email alone, so the account names its company (an authhash narrows it below).
@@ -87,7 +110,8 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string): Pro
       and(
         eq(users.email, email),
         eq(users.status, 'active'),
-        eq(companies.status, 'active'),
+        // A company that is not active still finds its staff, to tell them why (below); never its parents.
+        or(eq(companies.status, 'active'), ne(users.role, 'student')),
         // With an authhash: that company's accounts only (none when it names no active company).
         // Without: staff first, then parents.
         input.authhash ? eq(users.companyId, company?.id ?? 0) : undefined,
@@ -107,6 +131,12 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string): Pro
   if (!matched) throw new AppError(401, messages.loginFailed);
   await clearFailures(db, keys.account);
   await forgiveAttempt(db, keys.ip);
+  if (matched.companyStatus !== 'active') {
+    throw new AppError(
+      401,
+      companyNotActiveMessage({ status: matched.companyStatus, statusReason: matched.statusReason }),
+    );
+  }
 
   const token = randomToken();
   const tenant = new Tenant(matched.companyId);
@@ -123,10 +153,12 @@ export async function login(deps: AppDeps, input: LoginRequest, ip: string): Pro
 }
 
 export async function logout(deps: AppDeps, auth: AuthContext): Promise<void> {
+  // An operator's session row lives in the operator's own company, also during support access.
+  const tenant = auth.support?.home ?? auth.tenant;
   await deps.database.db
     .update(authSessions)
     .set({ revokedAt: sql`now()` })
-    .where(auth.tenant.byId(authSessions, auth.sessionId, isNull(authSessions.revokedAt)));
+    .where(tenant.byId(authSessions, auth.sessionId, isNull(authSessions.revokedAt)));
 }
 
 /** Ends every session of a user (password change, disabling), optionally keeping the current one. */
@@ -163,8 +195,15 @@ export async function acl(deps: AppDeps, auth: AuthContext | null, authhash?: st
         company_id: auth.tenant.companyId,
         company_name: company?.name ?? null,
         currency: company?.currency ?? DEFAULT_CURRENCY,
+        ...(auth.support && {
+          support: {
+            company_name: company?.name ?? '',
+            reason: auth.support.reason,
+            until: auth.support.until.toISOString(),
+          },
+        }),
       },
-      navigation: navigationFor(auth.role),
+      navigation: navigationFor(auth.role, await enabledModules(db, auth.tenant)),
     };
   }
   const company = authhash ? await companyByAuthhash(db, authhash) : null;
@@ -307,14 +346,22 @@ export async function consumeLink<T>(
   });
 }
 
-/** /admin/activate: valid → the account becomes active. */
+/**
+ * /admin/activate: valid → the account becomes active. The administrator of a company waiting for
+ * approval has now confirmed the email: the operators hear of the sign-up (decision 018).
+ */
 export async function activate(deps: AppDeps, hashcode: string): Promise<LinkCheckResult> {
   const { state } = await consumeLink(deps, 'activation', hashcode, async (tx, tenant, link) => {
-    await tx
+    const [user] = await tx
       .update(users)
       .set({ status: 'active' })
-      .where(tenant.byId(users, link.userId, eq(users.status, 'pending')));
+      .where(tenant.byId(users, link.userId, eq(users.status, 'pending')))
+      .returning({ role: users.role });
+    const [company] = await tx.select().from(companies).where(tenant.where(ownCompany));
+    if (user?.role === 'companyadmin' && company?.status === 'pending')
+      await mailOperatorsOfSignup(deps, tx, company);
   });
+  if (state === 1) await deps.jobs.nudge(queues.mailDeliver);
   return state;
 }
 
@@ -360,7 +407,8 @@ export async function signupCompany(deps: AppDeps, input: CompanySignupRequest):
     await deps.database.db.transaction(async (tx) => {
       const [company] = await tx
         .insert(companies)
-        .values({ name: input.company_name, authhash: randomToken(24), email })
+        // Waits for an operator's approval once its administrator confirms the email (decision 018).
+        .values({ name: input.company_name, authhash: randomToken(24), email, status: 'pending' })
         .returning();
       const tenant = new Tenant(company!.id);
       const [user] = await tx
@@ -382,7 +430,7 @@ export async function signupCompany(deps: AppDeps, input: CompanySignupRequest):
     valid: true,
     info: {
       title: 'Check your email',
-      message: `We have sent an activation link to ${email}. Open it to activate your account, then sign in.`,
+      message: `We have sent an activation link to ${email}. Open it to confirm your email address; we will notify you when your account is active.`,
     },
   };
 }

@@ -74,12 +74,14 @@ const pagePermission: Record<string, Permission> = {
   '/admin/payments/record': 'bookings.write',
   '/admin/students/uniforms': 'parent.self',
   '/admin/students/invoices': 'parent.self',
+  '/admin/customers': 'installation.operate',
 };
 const topOf: Record<Role, string[]> = {
   companyadmin: ['/admin/my-account', '/admin/my-company', '/admin/users'],
   companystaff: ['/admin/my-account'],
   companycoach: ['/admin/my-account'],
   student: ['/admin/students/profile'],
+  operator: [],
 };
 /** Resources staff reach from the sidebar; the others are reached from a row (nested) or not at all. */
 const navResources = () => mountedResources().filter((r) => r.nav);
