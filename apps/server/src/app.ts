@@ -60,6 +60,7 @@ import { massMailRoutes } from './features/communications/mass-mail.routes.ts';
 import { unsubscribeRoutes } from './features/communications/unsubscribe.routes.ts';
 import { coachRoutes } from './features/coaches/coaches.routes.ts';
 import { crmRoutes } from './features/crm/crm.routes.ts';
+import { crmRoutes } from './features/crm/crm.routes.ts';
 import { privateLessonResources } from './features/coaches/private-lessons.resource.ts';
 import { privateLessonRoutes } from './features/coaches/private-lessons.routes.ts';
 import { reminderRoutes } from './features/communications/reminders/reminders.routes.ts';
@@ -257,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(flagRoutes);
   await app.register(mergeRoutes);
   await app.register(taskRoutes);
+  await app.register(crmRoutes);
   await app.register(crmRoutes);
   await app.register(statementRoutes);
   await app.register(savedCardRoutes);

@@ -9,6 +9,7 @@ import * as bookings from '../bookings/merge-bookings.service.ts';
 import * as places from '../classes/merge-places.service.ts';
 import { doubledPlaces, doubledVoucherPeriods } from '../classes/merge-places.service.ts';
 import * as lessons from '../coaches/merge-lessons.service.ts';
+import * as contacts from '../crm/merge-contacts.service.ts';
 import * as parties from '../parties/merge-parties.service.ts';
 import * as anomalies from '../registration/merge-anomalies.service.ts';
 import * as tasks from '../tasks/merge-tasks.service.ts';
@@ -23,7 +24,18 @@ import { children } from './students.tables.ts';
  * test in merge.int.test.ts fails when a table with a parent_id or child_id column is not moved
  * by one of these, so a new feature cannot be forgotten.
  */
-const FAMILY_MOVERS = [ledger, bookings, places, lessons, parties, anomalies, tasks, uniforms, waivers];
+const FAMILY_MOVERS = [
+  ledger,
+  bookings,
+  contacts,
+  places,
+  lessons,
+  parties,
+  anomalies,
+  tasks,
+  uniforms,
+  waivers,
+];
 const CHILD_MOVERS = [bookings, places, lessons, parties, anomalies, tasks, uniforms, waivers];
 
 export interface MergeResult {

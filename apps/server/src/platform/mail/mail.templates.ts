@@ -229,6 +229,17 @@ export const mailTemplates = {
       'The money was not returned. Any invoice it was taken from is paid again. Please refund it another way (for example to family credit) and contact the family.',
     ],
   },
+  // "Enquire" on the public registration form (features/crm): the company hears of a new lead.
+  'crm-enquiry': {
+    subject: 'New enquiry from {{name}}',
+    body: [
+      '{{name}} sent an enquiry to {{company}} from the registration form ({{interest}}).',
+      'Email: {{email}}\nPhone: {{phone}}\nChildren: {{children}}',
+      'Message: {{message}}',
+      'The enquiry is in Contacts as a new lead:',
+      '{{link}}',
+    ],
+  },
 } as const satisfies Record<string, { subject: string; body: readonly string[] }>;
 
 export type MailKind = keyof typeof mailTemplates;
