@@ -565,7 +565,7 @@ export async function submitWaiver(
 }
 
 /** The people of a booking as staff see them: every child, or the birthday child and every guest. */
-async function staffTarget(
+export async function staffTarget(
   db: Db,
   tenant: Tenant,
   kind: StaffWaiverKind,
