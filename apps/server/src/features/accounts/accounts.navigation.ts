@@ -1,4 +1,5 @@
 import type { NavigationItem, Role } from '@tumble/contracts/auth';
+import { type ModuleKey, moduleOfPage } from '../../platform/modules.ts';
 import { type Permission, roleHas } from '../../platform/permissions.ts';
 import { type NavGroup, navGroups } from '../../platform/resources/define.ts';
 import { mountedResources } from '../../platform/resources/engine.service.ts';
@@ -213,10 +214,18 @@ export function sideEntries(): NavEntry[] {
 
 const strip = ({ permission: _permission, ...item }: NavEntry): NavigationItem => item;
 
-export function navigationFor(role: Role): { side: NavigationItem[]; top: NavigationItem[] } {
+/** The role's entries; with `modules`, without the pages of modules the company does not have. */
+export function navigationFor(
+  role: Role,
+  modules?: ReadonlySet<ModuleKey>,
+): { side: NavigationItem[]; top: NavigationItem[] } {
+  const moduleOn = (e: NavEntry) => {
+    const module = moduleOfPage(e.path);
+    return !modules || !module || modules.has(module);
+  };
   return {
     side: sideEntries()
-      .filter((e) => roleHas(role, e.permission))
+      .filter((e) => roleHas(role, e.permission) && moduleOn(e))
       .map(strip),
     top: top.filter((e) => roleHas(role, e.permission)).map(strip),
   };

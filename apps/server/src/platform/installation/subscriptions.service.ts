@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Tenant } from '../tenancy.ts';
 import { plans } from './installation.tables.ts';
 import { subscriptions } from './subscriptions.tables.ts';
 
@@ -26,4 +27,15 @@ export async function subscriptionSummaries(db: Db): Promise<Map<number, Subscri
       { planName: r.planName, status: r.status, trialEndsAt: r.trialEndsAt?.toISOString() ?? null },
     ]),
   );
+}
+
+/** The company's plan's name; null without a plan. */
+export async function currentPlanName(db: Db, tenant: Tenant): Promise<string | null> {
+  const [row] = await db
+    .select({ name: plans.name })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(tenant.where(subscriptions))
+    .limit(1);
+  return row?.name ?? null;
 }
