@@ -4,9 +4,10 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { Tenant } from '../tenancy.ts';
-import { mailOutbox, systemEmails } from './mail.tables.ts';
-import { type MailKind, type MailOverride, renderMail } from './mail.templates.ts';
+import { companies } from '../../features/accounts/accounts.tables.ts';
+import { Tenant, type TenantTable } from '../tenancy.ts';
+import { emailSettings, mailOutbox, systemEmails } from './mail.tables.ts';
+import { applyMailLook, type MailKind, type MailOverride, renderMail } from './mail.templates.ts';
 
 /**
  * Writes a mail to the outbox. Call it inside the transaction of the change that causes the mail,
@@ -47,13 +48,52 @@ export interface RenderedMail {
   data: Record<string, string>;
 }
 
-/** Writes an already-rendered mail to the outbox; same transaction rule as `queueMail`. */
+/** `tenant.where(ownCompany)` is `companies.id = <the tenant>`. */
+const ownCompany: TenantTable = { companyId: companies.id };
+
+/**
+ * A company's email settings (settings/emails) as every mail of it carries them: sender name and
+ * reply-to (null when unset), footer and logo (an absolute URL: mail is read outside the app).
+ */
+export async function mailLookOf(db: Db, tenant: Tenant, config: Config) {
+  // One after the other: inside a transaction its connection runs one query at a time.
+  const [settings] = await db.select().from(emailSettings).where(tenant.where(emailSettings)).limit(1);
+  const [company] = await db
+    .select({ name: companies.name, logoFile: companies.logoFile })
+    .from(companies)
+    .where(tenant.where(ownCompany))
+    .limit(1);
+  const logoFile =
+    settings?.logo === 'own' ? settings.logoFile : settings?.logo === 'company' ? company?.logoFile : null;
+  return {
+    fromName: settings?.fromName || null,
+    replyTo: settings?.replyTo || null,
+    footer: settings?.footer ?? '',
+    logoUrl: logoFile ? `${config.publicUrl}/api/v1/files/${logoFile}` : null,
+    logoAlt: company?.name ?? '',
+  };
+}
+
+/** The From of a mail: the company's sender name with MAIL_FROM's address (never another domain's). */
+export function senderOf(config: Config, fromName: string | null) {
+  if (!fromName) return config.MAIL_FROM;
+  const address = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM.trim();
+  return { name: fromName, address };
+}
+
+/**
+ * Writes an already-rendered mail to the outbox; same transaction rule as `queueMail`. The
+ * company's email settings are applied here, so every mail carries them: footer and logo in the
+ * body, sender name and reply-to on the row for delivery.
+ */
 export async function queueRenderedMail(
   tx: Db,
   tenant: Tenant,
   config: Config,
   mail: RenderedMail,
 ): Promise<number> {
+  const look = await mailLookOf(tx, tenant, config);
+  const { text, html } = applyMailLook(mail, look);
   const [row] = await tx
     .insert(mailOutbox)
     .values(
@@ -62,8 +102,10 @@ export async function queueRenderedMail(
         toAddress: mail.to,
         data: mail.data,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        text,
+        html,
+        fromName: look.fromName,
+        replyTo: look.replyTo,
         status: config.SMTP_URL ? ('pending' as const) : ('kept' as const),
       }),
     )
@@ -132,7 +174,8 @@ async function writeKeptMail(database: Database, config: Config): Promise<number
         .for('update', { skipLocked: true });
       if (!mail) return true;
       const { message } = await compose.sendMail({
-        from: config.MAIL_FROM,
+        from: senderOf(config, mail.fromName),
+        replyTo: mail.replyTo ?? undefined,
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.text,
@@ -181,7 +224,8 @@ export async function deliverPendingMail(database: Database, config: Config): Pr
         if (!mail) return true;
         try {
           await transport.sendMail({
-            from: config.MAIL_FROM,
+            from: senderOf(config, mail.fromName),
+            replyTo: mail.replyTo ?? undefined,
             to: mail.toAddress,
             subject: mail.subject,
             text: mail.text,
