@@ -15,14 +15,14 @@ export const feedState = z.object({
 });
 export type FeedState = z.infer<typeof feedState>;
 
-/** GET /api/v1/admin/calendar-feeds: the company's feed and each coach's. */
+/** GET /api/v1/admin/integrations/google/feeds: the company's feed and each coach's. */
 export const staffFeedsResponse = z.object({
   company: feedState.nullable(),
   coaches: z.array(z.object({ coach_id: z.number(), name: z.string(), feed: feedState.nullable() })),
 });
 export type StaffFeedsResponse = z.infer<typeof staffFeedsResponse>;
 
-/** POST /api/v1/admin/calendar-feeds: make (or remake) the company's feed or one coach's. */
+/** POST /api/v1/admin/integrations/google/feeds: make (or remake) the company's feed or one coach's. */
 export const createFeedRequest = z.discriminatedUnion(
   'kind',
   [

@@ -212,7 +212,12 @@ describe('route walker: every registered route', () => {
     const importRun = await db.execute<{ id: number }>(
       sql`insert into import_runs (company_id, total_rows, created_by) values (${a.id}, 1, ${staff.id}) returning id`,
     );
+    // A live calendar feed of company A (features/calendar-feeds).
+    const calendarFeed = await db.execute<{ id: number }>(
+      sql`insert into calendar_feeds (company_id, kind, token_hash) values (${a.id}, 'company', 'walker-feed') returning id`,
+    );
     ids = {
+      calendarFeed: calendarFeed.rows[0]!.id,
       importRun: importRun.rows[0]!.id,
       flagged: flagged.rows[0]!.id,
       task: familyTask.rows[0]!.id,
@@ -446,6 +451,9 @@ describe('route walker: every registered route', () => {
         'DELETE /api/v1/admin/flagged/:id': [`/api/v1/admin/flagged/${ids.flagged}`],
         'POST /api/v1/admin/tasks/:id/done': [`/api/v1/admin/tasks/${ids.task}/done`],
         'GET /api/v1/admin/import/runs/:id': [`/api/v1/admin/import/runs/${ids.importRun}`],
+        'DELETE /api/v1/admin/integrations/google/feeds/:id': [
+          `/api/v1/admin/integrations/google/feeds/${ids.calendarFeed}`,
+        ],
         'POST /api/v1/students/tasks/:id/done': [`/api/v1/students/tasks/${ids.task}/done`],
         'POST /api/v1/admin/private-lessons/:id/cancel': [
           `/api/v1/admin/private-lessons/${ids.privateLesson}/cancel`,
@@ -489,6 +497,7 @@ describe('route walker: every registered route', () => {
             party_booking_id: ids.party,
           },
         ],
+        ['POST', '/api/v1/admin/integrations/google/feeds', { kind: 'coach', coach_id: ids.coach }],
         ['GET', `/api/v1/admin/flagged?child_id=${ids.child}`],
         ['GET', `/api/v1/admin/flagged?parent_id=${ids.parent}`],
         ['POST', '/api/v1/admin/flagged', { flag_id: 1, child_id: ids.child }],

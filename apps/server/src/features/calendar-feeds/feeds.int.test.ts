@@ -1,5 +1,6 @@
 import type { CreatedFeedResponse, StaffFeedsResponse } from '@tumble/contracts/calendar-feeds';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../platform/secrets.ts';
@@ -227,17 +228,15 @@ describe('calendar feeds', () => {
       childIds: [ivy.id],
     });
     const bookedDay = addDays(today, 11);
-    await db
-      .insert(bookingPlaces)
-      .values(
-        tenant.values({
-          bookingId: booking.id,
-          sessionId: eventSession!.id,
-          date: bookedDay,
-          places: 1,
-          unitPrice: 4500,
-        }),
-      );
+    await db.insert(bookingPlaces).values(
+      tenant.values({
+        bookingId: booking.id,
+        sessionId: eventSession!.id,
+        date: bookedDay,
+        places: 1,
+        unitPrice: 4500,
+      }),
+    );
     const [slot] = await db
       .insert(partySlots)
       .values(
@@ -311,7 +310,7 @@ describe('calendar feeds', () => {
   const make = async (headers: Headers, payload: object) => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/admin/calendar-feeds',
+      url: '/api/v1/admin/integrations/google/feeds',
       headers: headers.headers,
       payload,
     });
@@ -455,7 +454,7 @@ describe('calendar feeds', () => {
     // Staff stop a feed: its URL answers 404 too.
     const stop = await t.app.inject({
       method: 'DELETE',
-      url: `/api/v1/admin/calendar-feeds/${second.feed.id}`,
+      url: `/api/v1/admin/integrations/google/feeds/${second.feed.id}`,
       ...admin,
     });
     expect(stop.statusCode).toBe(204);
@@ -473,8 +472,41 @@ describe('calendar feeds', () => {
     expect((await fetchFeed(made.url)).statusCode).toBe(200);
   });
 
+  it('a company without the Integrations module publishes no feed and has no feed settings', async () => {
+    const { db } = t.database;
+    const made = (await make(otherAdmin, { kind: 'company' })).body;
+    // cross-tenant: the test switches the other company's module off.
+    await db
+      .update(companies)
+      .set({ disabledModules: ['integrations'] })
+      .where(eq(companies.id, otherCompanyId));
+    expect((await fetchFeed(made.url)).statusCode).toBe(404);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/integrations/google/feeds',
+      ...otherAdmin,
+    });
+    expect(list.statusCode).toBe(404);
+    await db.update(companies).set({ disabledModules: [] }).where(eq(companies.id, otherCompanyId));
+    expect((await fetchFeed(made.url)).statusCode).toBe(200);
+  });
+
+  it('answers any feed address it did not make with 404, never an error (fuzz)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 120 }), async (name) => {
+        const response = await t.app.inject({ method: 'GET', url: `/feeds/${encodeURIComponent(name)}.ics` });
+        expect(response.statusCode).toBe(404);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('lists the company and coach feeds for staff, refuses coaches and families, and keeps companies apart', async () => {
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/admin/calendar-feeds', ...staff });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/integrations/google/feeds',
+      ...staff,
+    });
     expect(list.statusCode).toBe(200);
     const body = list.json() as StaffFeedsResponse;
     expect(body.company).not.toBeNull();
@@ -491,7 +523,7 @@ describe('calendar feeds', () => {
     // Another company's feed cannot be stopped.
     const theirs = await t.app.inject({
       method: 'DELETE',
-      url: `/api/v1/admin/calendar-feeds/${body.company!.id}`,
+      url: `/api/v1/admin/integrations/google/feeds/${body.company!.id}`,
       ...otherAdmin,
     });
     expect(theirs.statusCode).toBe(404);

@@ -23,12 +23,12 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['integrations: google'];
 
   app.get(
-    '/api/v1/admin/calendar-feeds',
+    '/api/v1/admin/integrations/google/feeds',
     { schema: { tags, response: { 200: staffFeedsResponse } }, config: { access: 'settings.read' } },
     async (request) => staffFeeds(db, requireAuth(request).tenant),
   );
   app.post(
-    '/api/v1/admin/calendar-feeds',
+    '/api/v1/admin/integrations/google/feeds',
     {
       schema: { tags, body: createFeedRequest, response: { 200: createdFeedResponse, ...errors } },
       config: { access: 'settings.write' },
@@ -44,7 +44,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.delete(
-    '/api/v1/admin/calendar-feeds/:id',
+    '/api/v1/admin/integrations/google/feeds/:id',
     { schema: { tags, params }, config: { access: 'settings.write' } },
     async (request, reply) => {
       await revokeFeed(db, requireAuth(request).tenant, request.params.id);

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { type CalendarEvent, calendarFile, googleSubscribeLink } from '../../platform/mail/ics.ts';
+import { enabledModules } from '../../platform/modules.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { addDays, todayIn } from '../../platform/time.ts';
@@ -406,7 +407,8 @@ export async function feedByToken(
   if (!feed) return null;
   const tenant = new Tenant(feed.companyId);
   const company = await companyOf(db, tenant);
-  if (company.status !== 'active') return null;
+  // A company switched off, or without the Integrations module, publishes nothing.
+  if (company.status !== 'active' || !(await enabledModules(db, tenant)).has('integrations')) return null;
   const host = new URL(config.publicUrl).host;
   const content = await feedContent(db, tenant, feed, company, host, now);
   content.events.sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
