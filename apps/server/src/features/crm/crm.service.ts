@@ -13,21 +13,7 @@ import {
   type enquiryRequest,
 } from '@tumble/contracts/crm';
 import type { FormResponse } from '@tumble/contracts/http';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -531,56 +517,65 @@ export async function moveConvertedContacts(tx: Db, tenant: Tenant, from: number
   return moved.length;
 }
 
+const localDate = (column: typeof contacts.createdAt | typeof contacts.convertedAt, timeZone: string) =>
+  sql`(${column} at time zone ${timeZone})::date`;
+
 /**
- * For reports (features/reports): the lead source of each of these families, from the contact that
- * was converted to (or linked with) it; a family with none is left out.
+ * For reports (trial conversions): per lead source, the leads created in the period (company dates,
+ * inclusive) and how many of them have become a family since. Most leads first, then by name.
  */
-export async function leadSourcesOfFamilies(
+export async function leadsBySource(
   db: Db,
   tenant: Tenant,
-  parentIds: number[],
-): Promise<Map<number, string>> {
-  const unique = [...new Set(parentIds)];
-  if (unique.length === 0) return new Map();
+  period: { from: string; to: string; timeZone: string },
+): Promise<{ source: string; leads: number; converted: number }[]> {
+  const created = localDate(contacts.createdAt, period.timeZone);
   const rows = await db
-    .select({ parentId: contacts.parentId, source: contacts.source })
+    .select({
+      source: contacts.source,
+      leads: sql<number>`count(*)::int`,
+      converted: sql<number>`(count(*) filter (where ${contacts.parentId} is not null))::int`,
+    })
     .from(contacts)
-    .where(tenant.where(contacts, inArray(contacts.parentId, unique)))
-    .orderBy(asc(contacts.convertedAt), asc(contacts.id));
-  const sources = new Map<number, string>();
-  for (const r of rows) if (r.parentId && !sources.has(r.parentId)) sources.set(r.parentId, r.source);
-  return sources;
+    .where(tenant.where(contacts, gte(created, period.from), lte(created, period.to)))
+    .groupBy(contacts.source);
+  return rows.sort((a, b) => b.leads - a.leads || a.source.localeCompare(b.source));
 }
 
 /**
- * For reports: per lead source, the leads created in each period and how many of them have been
- * converted to a family (at any time since). Periods are company dates, inclusive.
+ * For reports (enrolment comparison): per lead source, how many leads became a family (converted or
+ * linked) within each period (company dates, inclusive); one count per period, in order.
  */
 export async function conversionsBySource(
   db: Db,
   tenant: Tenant,
-  periods: { from: string; to: string }[],
+  periods: ({ from: string; to: string } | null)[],
   timeZone: string,
-): Promise<{ source: string; periods: { leads: number; converted: number }[] }[]> {
-  const bySource = new Map<string, { leads: number; converted: number }[]>();
+): Promise<{ source: string; counts: (number | null)[] }[]> {
+  const bySource = new Map<string, (number | null)[]>();
+  const empty = () => periods.map((p) => (p ? 0 : null));
   for (const [i, period] of periods.entries()) {
-    const created = sql`(${contacts.createdAt} at time zone ${timeZone})::date`;
+    if (!period) continue;
+    const converted = localDate(contacts.convertedAt, timeZone);
     const rows = await db
-      .select({
-        source: contacts.source,
-        leads: sql<number>`count(*)::int`,
-        converted: sql<number>`(count(*) filter (where ${contacts.parentId} is not null))::int`,
-      })
+      .select({ source: contacts.source, n: sql<number>`count(*)::int` })
       .from(contacts)
-      .where(tenant.where(contacts, gte(created, period.from), lte(created, period.to)))
+      .where(
+        tenant.where(
+          contacts,
+          isNotNull(contacts.convertedAt),
+          gte(converted, period.from),
+          lte(converted, period.to),
+        ),
+      )
       .groupBy(contacts.source);
     for (const r of rows) {
-      const slots = bySource.get(r.source) ?? periods.map(() => ({ leads: 0, converted: 0 }));
-      slots[i] = { leads: r.leads, converted: r.converted };
-      bySource.set(r.source, slots);
+      const counts = bySource.get(r.source) ?? empty();
+      counts[i] = r.n;
+      bySource.set(r.source, counts);
     }
   }
   return [...bySource]
-    .map(([source, slots]) => ({ source, periods: slots }))
+    .map(([source, counts]) => ({ source, counts }))
     .sort((a, b) => a.source.localeCompare(b.source));
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { defineReport, type ReportRow, reportRoutes } from '../../platform/reports/report.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { companyOf } from '../accounts/accounts.service.ts';
 import {
   comparedTerms,
   enrolmentsByClassType,
@@ -9,6 +10,7 @@ import {
   type TermRef,
   termChoices,
 } from '../classes/term-figures.service.ts';
+import { conversionsBySource } from '../crm/crm.service.ts';
 import { rate } from './trial-conversions.report.ts';
 
 type Filters = Record<string, string | number>;
@@ -167,6 +169,29 @@ export const enrollmentComparisonReport = defineReport({
           previous: previous ?? null,
           lastYear: lastYear ?? null,
         }));
+      },
+    },
+    leadSources: {
+      label: 'Leads that became a family, by lead source (Contacts converted in each term’s dates)',
+      columns: [
+        { name: 'source', label: 'Lead source', type: 'text' },
+        { name: 'current', label: 'This term', type: 'number' },
+        { name: 'previous', label: 'Previous term', type: 'number' },
+        { name: 'lastYear', label: 'Same term last year', type: 'number' },
+      ],
+      rows: async ({ db, tenant, filters }) => {
+        const t = await termsOf(db, tenant, filters);
+        if (!t) return [];
+        const periods = slots(t).map((term) => (term ? { from: term.startDate, to: term.endDate } : null));
+        const { timeZone } = await companyOf(db, tenant);
+        return (await conversionsBySource(db, tenant, periods, timeZone)).map(
+          ({ source, counts: [current, previous, lastYear] }) => ({
+            source,
+            current: current ?? null,
+            previous: previous ?? null,
+            lastYear: lastYear ?? null,
+          }),
+        );
       },
     },
   },

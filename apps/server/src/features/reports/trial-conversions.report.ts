@@ -11,6 +11,7 @@ import {
   trialConversions,
 } from '../classes/term-figures.service.ts';
 import { namesOfCoaches } from '../coaches/coaches.service.ts';
+import { leadsBySource } from '../crm/crm.service.ts';
 import { namesOfForms } from '../registration/form-names.service.ts';
 
 export const PERIOD_BACKWARDS =
@@ -67,9 +68,9 @@ const groupColumns = (label: string) => [
 /**
  * Trial conversions (SPEC reports/trial-conversions): trial places whose session fell in the period,
  * how many children enrolled afterwards (class-reports.service.ts says what counts) and the rate,
- * overall and by class type, coach and lead source. Until the CRM (issue 16) records where a family
- * came from, the lead source is the registration form the trial was booked through, or "Not
- * recorded" for a trial staff booked.
+ * overall and by class type, coach and the registration form the trial was booked through ("Not
+ * recorded" for a trial staff booked); and the CRM's leads of the period by source (Contacts, issue
+ * 16) with how many became a family.
  */
 export const trialConversionsReport = defineReport({
   name: 'trial-conversions',
@@ -103,9 +104,24 @@ export const trialConversionsReport = defineReport({
       rows: ({ db, tenant, filters }) => grouped(db, tenant, filters, 'coach'),
     },
     sources: {
-      label: 'By lead source (the registration form until the CRM records sources)',
-      columns: groupColumns('Lead source'),
+      label: 'By registration form',
+      columns: groupColumns('Registration form'),
       rows: ({ db, tenant, filters }) => grouped(db, tenant, filters, 'form'),
+    },
+    leadSources: {
+      label: 'Leads by source (Contacts added in the period)',
+      columns: [
+        { name: 'source', label: 'Lead source', type: 'text' },
+        { name: 'leads', label: 'Leads', type: 'number' },
+        { name: 'converted', label: 'Became a family', type: 'number' },
+        { name: 'rate', label: 'Conversion rate (%)', type: 'number' },
+      ],
+      chart: { x: 'source', y: 'rate' },
+      rows: async ({ db, tenant, filters }) =>
+        (await leadsBySource(db, tenant, await periodOf(db, tenant, filters))).map((r) => ({
+          ...r,
+          rate: rate(r.converted, r.leads),
+        })),
     },
   },
 });
