@@ -19,6 +19,7 @@ import { displayDate } from '../../platform/time.ts';
 import { type Company, companyOf, contactOf } from '../accounts/accounts.service.ts';
 import { insuranceProducts, surchargeFor } from '../billing/billing.service.ts';
 import type { FoundDiscounts } from '../billing/discounts.service.ts';
+import { addToCalendarText } from '../calendar-feeds/calendar-links.ts';
 import { chargesResponse, checkout, discountsFor } from '../checkout/checkout.ts';
 import type { PlanBase, Priced, SaleKind } from '../checkout/sale-kind.ts';
 import { type Cell, cellKey } from '../events/availability.ts';
@@ -262,6 +263,15 @@ async function queueConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, booking:
     reference: booking.code,
     link: waiverLink(deps.config, 'event', booking.reference, company.authhash),
     waitlisted: await waitlistedDaysText(tx, tenant, booking.id),
+    calendar: addToCalendarText(
+      places.map((p) => ({
+        date: p.date,
+        startTime: p.start,
+        endTime: p.end,
+        summary: `${eventName}: ${p.name}`,
+      })),
+      company.timeZone,
+    ),
   });
 }
 

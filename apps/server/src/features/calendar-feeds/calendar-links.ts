@@ -21,6 +21,13 @@ export function addToCalendarText(
   ].join('\n');
 }
 
+/** The wall-clock time (HH:MM) `minutes` after `time` (HH:MM or HH:MM:SS); past midnight it wraps. */
+export function timeAfter(time: string, minutes: number): string {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  const total = (h * 60 + m + minutes) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
 /** The parent's page with the family feed (apps/web features/calendar-feeds). */
 export function familyFeedPage(publicUrl: string): string {
   return `${publicUrl}/admin/students/calendar`;

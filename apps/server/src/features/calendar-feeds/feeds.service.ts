@@ -26,6 +26,7 @@ import { partiesBetween } from '../parties/party-timetable.service.ts';
 import { childrenForFeed } from '../students/feed-reads.service.ts';
 import { roomNames } from '../venues/room-names.service.ts';
 import { calendarFeeds } from './calendar-feeds.tables.ts';
+import { timeAfter } from './calendar-links.ts';
 
 /**
  * Calendar feeds (issue 16, SPEC integrations/google): secret `/feeds/<token>.ics` URLs that Google
@@ -172,11 +173,6 @@ const sequenceOf = (editedAt: Date | null) =>
   editedAt ? Math.max(0, Math.floor((editedAt.getTime() - SEQUENCE_EPOCH) / 1000)) : 0;
 
 const hhmm = (time: string) => time.slice(0, 5);
-const plusMinutes = (time: string, minutes: number) => {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  const total = (h * 60 + m + minutes) % 1440;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-};
 
 /** How far event days and parties reach: a month back (recent history) to a year ahead. */
 const WINDOW_BACK = 31;
@@ -213,7 +209,7 @@ async function sessionEvents(
       uid: `class-session-${s.id}@${host}`,
       date: s.date,
       startTime: hhmm(s.startTime),
-      endTime: plusMinutes(hhmm(s.startTime), s.durationMinutes),
+      endTime: timeAfter(s.startTime, s.durationMinutes),
       summary: `${s.className}${children.length > 0 ? `: ${children.join(', ')}` : ''}`,
       location: s.roomId ? (rooms.get(s.roomId) ?? null) : null,
       description: [
@@ -254,7 +250,7 @@ async function partyEvents(
     uid: `party-${p.id}@${host}`,
     date: p.date,
     startTime: hhmm(p.startTime),
-    endTime: plusMinutes(hhmm(p.startTime), p.durationMinutes),
+    endTime: timeAfter(p.startTime, p.durationMinutes),
     summary: 'Birthday party',
     location: p.roomId ? (rooms.get(p.roomId) ?? null) : null,
     description: p.detail,

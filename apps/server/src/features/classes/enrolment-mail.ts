@@ -7,6 +7,7 @@ import { formatMoney } from '../../platform/money.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { displayDate } from '../../platform/time.ts';
 import { companyOf, contactOf } from '../accounts/accounts.service.ts';
+import { addToCalendarText, familyFeedPage } from '../calendar-feeds/calendar-links.ts';
 import { formOfPurchase } from '../registration/enrolment-form-reads.service.ts';
 import { type PlaceDetail, purchaseDetails } from './enrolment-purchases.service.ts';
 import { enrolmentPurchases } from './enrolments.tables.ts';
@@ -81,6 +82,20 @@ export async function queueEnrolmentConfirmation(deps: AppDeps, tx: Db, tenant: 
         timeZone: company.timeZone,
         reference: purchase.code,
       }),
+    ),
+    // The first session of each place; the family feed holds them all.
+    calendar: addToCalendarText(
+      places.flatMap((p) =>
+        p.sessions.slice(0, 1).map((s) => ({
+          date: s.date,
+          startTime: s.startTime,
+          endTime: s.endTime,
+          summary: `${p.className}${p.kind === 'trial' ? ' (trial)' : ''}: ${p.childName}`,
+          location: p.venue,
+        })),
+      ),
+      company.timeZone,
+      familyFeedPage(deps.config.publicUrl),
     ),
   });
 }

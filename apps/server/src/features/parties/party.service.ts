@@ -23,6 +23,7 @@ import { addDays, datesBetween, displayDate, isoWeekday, todayIn } from '../../p
 import { type Company, companyOf, contactOf } from '../accounts/accounts.service.ts';
 import { paymentTermsFor, surchargeFor } from '../billing/billing.service.ts';
 import type { FoundDiscounts } from '../billing/discounts.service.ts';
+import { addToCalendarText, timeAfter } from '../calendar-feeds/calendar-links.ts';
 import { chargesResponse, checkout, discountsFor, releasePurchase } from '../checkout/checkout.ts';
 import type { PlanBase, Priced, SaleKind } from '../checkout/sale-kind.ts';
 import { hhmm, isRestricted } from '../events/availability.ts';
@@ -407,6 +408,19 @@ async function queuePartyConfirmation(deps: AppDeps, tx: Db, tenant: Tenant, boo
     reference: booking.code,
     link: `${deps.config.publicUrl}/birthday-party/update-guest/?id=${booking.reference}&authhash=${encodeURIComponent(company.authhash)}`,
     waiver_link: waiverLink(deps.config, 'party', booking.reference, company.authhash),
+    calendar: slot
+      ? addToCalendarText(
+          [
+            {
+              date: booking.date,
+              startTime: hhmm(slot.startTime),
+              endTime: timeAfter(slot.startTime, slot.durationMinutes),
+              summary: `Birthday party at ${company.name}`,
+            },
+          ],
+          company.timeZone,
+        )
+      : '',
   });
 }
 

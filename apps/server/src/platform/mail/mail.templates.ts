@@ -89,6 +89,7 @@ export const mailTemplates = {
       amount: 'The amount paid',
       waitlisted: 'The days the family is waitlisted for (empty when none)',
       link: 'The link to sign the waiver',
+      calendar: 'Add to Google Calendar links for the booked days',
     },
     subject: 'Booking confirmed: {{event}}',
     body: [
@@ -99,6 +100,7 @@ export const mailTemplates = {
       '{{waitlisted}}',
       'Please sign the waiver for each child before the first day:',
       '{{link}}',
+      '{{calendar}}',
     ],
   },
   'enrolment-confirmation': {
@@ -112,6 +114,7 @@ export const mailTemplates = {
       amount: 'The amount paid',
       waiver: 'A line asking for the waiver (empty when none is needed)',
       link: 'The link to sign the waiver (empty when none is needed)',
+      calendar: 'Add to Google Calendar links for the first sessions, and the family calendar feed',
     },
     subject: 'Enrolment confirmed: {{reference}}',
     body: [
@@ -122,6 +125,7 @@ export const mailTemplates = {
       '{{waiver}}',
       '{{link}}',
       'The sessions are in the attached calendar file (classes.ics).',
+      '{{calendar}}',
     ],
   },
   'waitlist-invitation': {
@@ -156,6 +160,7 @@ export const mailTemplates = {
       balance: 'The balance still to pay',
       link: 'The link to add guests',
       waiver_link: "The link to sign the birthday child's waiver",
+      calendar: 'An Add to Google Calendar link for the party',
     },
     subject: 'Party booked for {{date}}',
     body: [
@@ -166,6 +171,7 @@ export const mailTemplates = {
       '{{link}}',
       'Please sign the birthday child’s waiver too:',
       '{{waiver_link}}',
+      '{{calendar}}',
     ],
   },
   'party-invitation': {
@@ -698,6 +704,8 @@ export const SAMPLE_DATA: Readonly<Record<string, string>> = {
   deposit: '$100.00',
   balance: '$250.00',
   waiver_link: 'https://example.com/waiver',
+  calendar:
+    'Add to Google Calendar:\nSummer Holiday Program: Morning, 14/01/2026 09:00: https://calendar.google.com/calendar/render?action=TEMPLATE',
   venue: 'Main Hall, 1 Example St, Springfield',
   coach: 'Casey Coach',
   minutes: '30',
