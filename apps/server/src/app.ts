@@ -23,6 +23,8 @@ import { staffResource } from './features/accounts/staff.resource.ts';
 import { accountingRoutes } from './features/billing/accounting/accounting.routes.ts';
 import { mailchimpRoutes } from './features/communications/mailchimp/mailchimp.routes.ts';
 import { integrationsRoutes } from './features/integrations/integrations.routes.ts';
+import { mailchimpRoutes } from './features/communications/mailchimp/mailchimp.routes.ts';
+import { integrationsRoutes } from './features/integrations/integrations.routes.ts';
 import { billingResources } from './features/billing/billing.resource.ts';
 import { billingProfileRoutes } from './features/billing/billing-profile.routes.ts';
 import { billingRunRoutes } from './features/billing/billing-run.routes.ts';
@@ -267,6 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invoiceRoutes);
   await app.register(waiverRoutes);
   await app.register(accountingRoutes);
+  await app.register(mailchimpRoutes);
+  await app.register(integrationsRoutes);
   await app.register(mailchimpRoutes);
   await app.register(integrationsRoutes);
   await app.register(registrationEmbed);

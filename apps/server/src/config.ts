@@ -60,6 +60,15 @@ const envSchema = z.object({
   XERO_LOGIN_URL: z.string().url().default('https://login.xero.com'),
   XERO_IDENTITY_URL: z.string().url().default('https://identity.xero.com'),
   XERO_API_URL: z.string().url().default('https://api.xero.com'),
+  /**
+   * Mailchimp (features/communications/mailchimp): the Marketing API's address, `{dc}` standing for
+   * the account's data centre (tests point it at a local stub); the installation's OAuth app (without
+   * a client id and secret, companies connect with an API key only) and Mailchimp's login address.
+   */
+  MAILCHIMP_API_URL: z.string().default('https://{dc}.api.mailchimp.com/3.0'),
+  MAILCHIMP_LOGIN_URL: z.string().url().default('https://login.mailchimp.com'),
+  MAILCHIMP_CLIENT_ID: z.string().optional(),
+  MAILCHIMP_CLIENT_SECRET: z.string().optional(),
   /** Seals stored third-party tokens (Xero's); without it a random key is kept in DATA_DIR/secrets.key. */
   SECRETS_KEY: z.string().min(32).optional(),
   /** Run the background job workers inside the server (default). Turn off when `npm run worker` runs them. */

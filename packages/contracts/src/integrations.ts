@@ -62,7 +62,8 @@ export type MailingSyncResponse = z.infer<typeof mailingSyncResponse>;
 export const mailingConnectResponse = z.object({ url: z.string() });
 
 export const mailingMessages = {
-  badKey: 'Mailchimp did not accept this API key. Copy it again from Mailchimp (Profile › Extras › API keys).',
+  badKey:
+    'Mailchimp did not accept this API key. Copy it again from Mailchimp (Profile › Extras › API keys).',
   notConnected: 'Mailchimp is not connected.',
   noAudience: 'Choose the audience families are kept in.',
   unknownAudience: 'Mailchimp has no such audience. Choose one from the list.',
