@@ -189,6 +189,8 @@ export const reminderRule = z.object({
   subject: z.string(),
   body: z.string(),
   customised: z.boolean(),
+  default_subject: z.string(),
+  default_body: z.string(),
   placeholders: z.array(z.object({ name: z.string(), meaning: z.string() })),
 });
 export type ReminderRule = z.infer<typeof reminderRule>;

@@ -497,6 +497,14 @@ export const routes: RouteObject[] = [
               (m) => m.MailPage,
             ),
           },
+          // Reminder rules (features/reminders).
+          {
+            path: 'admin/reminder-emails',
+            lazy: page(
+              () => import('../features/reminders/reminder-emails-page'),
+              (m) => m.ReminderEmailsPage,
+            ),
+          },
           // Flags on children and families; staff and family tasks (features/flags, features/tasks).
           {
             path: 'admin/flagged',

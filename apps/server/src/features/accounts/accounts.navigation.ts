@@ -156,6 +156,14 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'bookings.write',
     group: 'Money',
   },
+  // Reminder rules and the last reminders sent (features/communications/reminders).
+  {
+    label: 'Reminder emails',
+    path: '/admin/reminder-emails',
+    icon: 'mail',
+    permission: 'settings.read',
+    group: 'Communications',
+  },
   { label: 'Outbox', path: '/admin/mail', icon: 'mail', permission: 'mail.read', group: 'Communications' },
   { label: 'Users', path: '/admin/users', icon: 'users', permission: 'users.manage', group: 'Settings' },
   { label: 'My Profile', path: '/admin/students/profile', icon: 'user', permission: 'parent.self' },

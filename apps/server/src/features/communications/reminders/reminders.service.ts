@@ -54,6 +54,8 @@ export async function reminderRulesOf(db: Db, tenant: Tenant): Promise<ReminderR
         subject: row?.subject ?? wording.subject,
         body: row?.body ?? wording.body,
         customised: row?.subject != null,
+        default_subject: wording.subject,
+        default_body: wording.body,
         placeholders: Object.entries(info.placeholders).map(([name, meaning]) => ({ name, meaning })),
       };
     }),
