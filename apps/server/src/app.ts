@@ -70,6 +70,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { eventResources } from './features/events/events.resource.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { importRoutes } from './features/import/import.routes.ts';
+import { operatorRoutes } from './features/operators/operators.routes.ts';
 import { partyResources } from './features/parties/parties.resource.ts';
 import { partyRoutes } from './features/parties/party.routes.ts';
 import { partyBookingResources } from './features/parties/party-bookings.resource.ts';
@@ -286,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(massMailRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(reminderRoutes);
+  await app.register(operatorRoutes);
   await app.register(
     resourceRoutes([
       ...venueResources,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -11,6 +11,8 @@ export interface FileStorage {
   /** null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Bytes stored for one company (the operator's Customers list); optional for other stores. */
+  usedBytes?(companyId: number): Promise<number>;
 }
 
 /** Keys are `<visibility>/<companyId>/<random>.<ext>`; only what `newFileKey` makes is accepted. */
@@ -50,6 +52,16 @@ export class LocalDiskStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async usedBytes(companyId: number): Promise<number> {
+    let total = 0;
+    for (const visibility of ['public', 'private']) {
+      const dir = path.join(this.root, visibility, String(companyId));
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names) total += (await stat(path.join(dir, name)).catch(() => null))?.size ?? 0;
+    }
+    return total;
   }
 }
 

@@ -14,6 +14,8 @@ export interface NavEntry extends NavigationItem {
  */
 const pages: (NavEntry & { group?: NavGroup })[] = [
   { label: 'Dashboard', path: '/admin/dashboard', icon: 'home', permission: 'admin.access' },
+  // The installation operator's companies (features/operators; decision 018).
+  { label: 'Customers', path: '/admin/customers', icon: 'users', permission: 'installation.operate' },
   {
     label: 'Timetable',
     path: '/admin/timetable',
