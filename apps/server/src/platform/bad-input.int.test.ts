@@ -115,6 +115,10 @@ const COMMON_NAMES = [
   'lines',
   'due_on',
   'reason',
+  // A reminder rule (features/communications/reminders).
+  'enabled',
+  'subject',
+  'body',
   // Recording a payment and paying an invoice online.
   'method',
   'received_on',
