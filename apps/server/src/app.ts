@@ -81,7 +81,7 @@ import { registrationEmbed } from './features/registration/registration-embed.ro
 import { enrollmentComparisonRoutes } from './features/reports/enrollment-comparison.report.ts';
 import { moneyReportRoutes } from './features/reports/money-reports.routes.ts';
 import { trialConversionsRoutes } from './features/reports/trial-conversions.report.ts';
-import { settingsResources } from './features/settings/settings.resource.ts';
+import { emailSettingsRoutes } from './features/settings/email-settings.routes.ts';
 import { accountRoutes } from './features/students/account.routes.ts';
 import { flagsResource } from './features/students/flags.resource.ts';
 import { flagRoutes } from './features/students/flags.routes.ts';
@@ -284,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uniformOrderRoutes);
   await app.register(recordPaymentRoutes);
   await app.register(invoicePaymentRoutes);
+  await app.register(emailSettingsRoutes);
   await app.register(massMailRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(reminderRoutes);
@@ -311,7 +312,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...partyBookingResources,
       ...waiverResources,
       ...registrationResources,
-      ...settingsResources,
       auditLogResource,
       ...installationResources,
     ]),

@@ -76,10 +76,12 @@ export async function mailLookOf(db: Db, tenant: Tenant, config: Config) {
 
 /** The From of a mail: the company's sender name with MAIL_FROM's address (never another domain's). */
 export function senderOf(config: Config, fromName: string | null) {
-  if (!fromName) return config.MAIL_FROM;
-  const address = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM.trim();
-  return { name: fromName, address };
+  return fromName ? { name: fromName, address: mailFromAddress(config) } : config.MAIL_FROM;
 }
+
+/** The address of MAIL_FROM ("Tumble <no-reply@x>" or a bare address). */
+export const mailFromAddress = (config: Config) =>
+  /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM.trim();
 
 /**
  * Writes an already-rendered mail to the outbox; same transaction rule as `queueMail`. The

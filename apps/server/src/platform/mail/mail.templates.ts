@@ -743,7 +743,7 @@ export const SAMPLE_DATA: Readonly<Record<string, string>> = {
   message: 'Does my 4 year old need to be toilet trained?',
 };
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,

@@ -361,7 +361,6 @@ describe('resource engine: every resource in the registry', () => {
       'slots',
       'birthday-pricing',
       'party-invitation-settings',
-      'system-emails',
       'parents',
       'bookings',
       'payments',
