@@ -103,6 +103,7 @@ import { AppError } from './platform/errors.ts';
 import { inputGuard, inputOutOfRange } from './platform/input-guard.ts';
 import { installationResources } from './platform/installation/installation.resource.ts';
 import { modulesRoutes } from './platform/installation/modules.routes.ts';
+import { subscriptionRoutes, subscriptionWebhookRoutes } from './platform/installation/subscriptions.routes.ts';
 import { onCardSetupNotice, onRefundNotice } from './platform/payments/notices.ts';
 import { modulesPlugin } from './platform/modules.ts';
 import { paymentRoutes } from './platform/payments/payments.routes.ts';
@@ -231,6 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // After the session is known: a module the company does not have answers 404 (platform/modules.ts).
   await app.register(modulesPlugin);
   await app.register(modulesRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(subscriptionWebhookRoutes);
   await app.register(inputGuard);
   await app.register(healthRoutes);
   await app.register(accountsRoutes);

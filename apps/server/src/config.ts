@@ -69,6 +69,14 @@ const envSchema = z.object({
   MAILCHIMP_LOGIN_URL: z.string().url().default('https://login.mailchimp.com'),
   MAILCHIMP_CLIENT_ID: z.string().optional(),
   MAILCHIMP_CLIENT_SECRET: z.string().optional(),
+  /**
+   * The installation's own Stripe account, which bills companies for their plans (Stripe Billing,
+   * platform/installation/billing.ts). Without a secret key plans are picked without payment (the
+   * test provider of the demo and tests). Each plan's Stripe Price id is set on the plan.
+   */
+  INSTALLATION_STRIPE_SECRET_KEY: z.string().optional(),
+  INSTALLATION_STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  INSTALLATION_STRIPE_API_BASE: z.string().url().optional(),
   /** Seals stored third-party tokens (Xero's); without it a random key is kept in DATA_DIR/secrets.key. */
   SECRETS_KEY: z.string().min(32).optional(),
   /** Run the background job workers inside the server (default). Turn off when `npm run worker` runs them. */

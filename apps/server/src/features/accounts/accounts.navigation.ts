@@ -168,6 +168,22 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
   },
   { label: 'Outbox', path: '/admin/mail', icon: 'mail', permission: 'mail.read', group: 'Communications' },
   { label: 'Users', path: '/admin/users', icon: 'users', permission: 'users.manage', group: 'Settings' },
+  // The company's plan and modules (platform/installation); the operator's plans (engine resource).
+  {
+    label: 'Subscription',
+    path: '/admin/subscription',
+    icon: 'receipt',
+    permission: 'company.manage',
+    group: 'Settings',
+  },
+  {
+    label: 'Modules',
+    path: '/admin/modules',
+    icon: 'settings',
+    permission: 'company.manage',
+    group: 'Settings',
+  },
+  { label: 'Plans', path: '/admin/plans', icon: 'receipt', permission: 'installation.operate' },
   { label: 'My Profile', path: '/admin/students/profile', icon: 'user', permission: 'parent.self' },
   { label: 'My Children', path: '/admin/students/children', icon: 'users', permission: 'parent.self' },
   { label: 'My Classes', path: '/admin/students/classes', icon: 'calendar', permission: 'parent.self' },

@@ -16,6 +16,7 @@ import { pgCode } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { BadRequestError, NotFoundError } from '../../platform/errors.ts';
 import { newFileKey, sniffImage } from '../../platform/files.ts';
+import { assertRoomFor } from '../../platform/installation/subscriptions.service.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
@@ -195,6 +196,8 @@ export async function inviteUser(deps: AppDeps, auth: AuthContext, input: UserCr
   const email = normaliseEmail(input.email);
   try {
     await deps.database.db.transaction(async (tx) => {
+      // Over the plan's staff limit: refused, naming the limit and the plan to move to.
+      await assertRoomFor(tx, auth.tenant, 'staff');
       const [user] = await tx
         .insert(users)
         .values(

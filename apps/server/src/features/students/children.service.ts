@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { assertRoomFor } from '../../platform/installation/subscriptions.service.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { displayDate } from '../../platform/time.ts';
 import { children } from './students.tables.ts';
@@ -33,6 +34,8 @@ export async function createChildren(
   parentId: number,
   list: ({ id: number } | NewChild)[],
 ): Promise<number[]> {
+  // Over the plan's children limit: refused, naming the limit and the plan to move to.
+  await assertRoomFor(tx, tenant, 'children', list.filter((child) => !('id' in child)).length);
   const ids: number[] = [];
   for (const child of list) {
     if ('id' in child) {

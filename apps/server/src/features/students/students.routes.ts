@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
 import { parseForm } from '../../platform/forms.ts';
+import { assertRoomFor } from '../../platform/installation/subscriptions.service.ts';
 import { publishedEvent } from '../events/events.service.ts';
 import { ownChild } from './account.service.ts';
 import { type InsuranceChoices, insuranceChoices } from './insurance-choices.ts';
@@ -67,9 +68,13 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const parsed = parseForm(studentChildForm, request.body);
       if (!parsed.ok) return parsed.response;
-      await db
-        .insert(children)
-        .values(auth.tenant.values({ parentId: auth.userId, ...childColumns(parsed.data) }));
+      await db.transaction(async (tx) => {
+        // Over the plan's children limit: refused, naming the limit and the plan to move to.
+        await assertRoomFor(tx, auth.tenant, 'children');
+        await tx
+          .insert(children)
+          .values(auth.tenant.values({ parentId: auth.userId, ...childColumns(parsed.data) }));
+      });
       return {
         valid: true,
         info: { title: 'Child added', message: `${parsed.data.first_name} has been added.` },
