@@ -104,6 +104,9 @@ const COMMON_NAMES = [
   'kind',
   // The accounting settings (features/billing/accounting).
   'sales_account_code',
+  // The Mailchimp connection (features/communications/mailchimp).
+  'api_key',
+  'list_id',
   'sync_from',
   'booking_id',
   'legal_name',

@@ -463,6 +463,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/integrations',
+            lazy: page(
+              () => import('../features/integrations/integrations-page'),
+              (m) => m.IntegrationsPage,
+            ),
+          },
+          {
+            path: 'admin/integrations/mailing',
+            lazy: page(
+              () => import('../features/integrations/mailing-page'),
+              (m) => m.MailingPage,
+            ),
+          },
+          {
             path: 'admin/billing-profile',
             lazy: page(
               () => import('../features/billing-profile/billing-profile-page'),

@@ -167,6 +167,22 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     group: 'Communications',
   },
   { label: 'Outbox', path: '/admin/mail', icon: 'mail', permission: 'mail.read', group: 'Communications' },
+  // Mailchimp: the audience families are kept in (features/communications/mailchimp).
+  {
+    label: 'Mailing',
+    path: '/admin/integrations/mailing',
+    icon: 'mail',
+    permission: 'settings.read',
+    group: 'Communications',
+  },
+  // Every outside connection on one page (features/integrations).
+  {
+    label: 'Integrations',
+    path: '/admin/integrations',
+    icon: 'settings',
+    permission: 'settings.read',
+    group: 'Settings',
+  },
   { label: 'Users', path: '/admin/users', icon: 'users', permission: 'users.manage', group: 'Settings' },
   // The company's plan and modules (platform/installation); the operator's plans (engine resource).
   {

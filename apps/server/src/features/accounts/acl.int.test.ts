@@ -72,6 +72,8 @@ const pagePermission: Record<string, Permission> = {
   '/admin/invoices': 'billing.read',
   '/admin/billing-profile': 'billing.read',
   '/admin/integrations/accounting': 'billing.read',
+  '/admin/integrations/mailing': 'settings.read',
+  '/admin/integrations': 'settings.read',
   '/admin/payments/record': 'bookings.write',
   '/admin/students/uniforms': 'parent.self',
   '/admin/students/invoices': 'parent.self',
