@@ -33,6 +33,7 @@ import { seedClassesDemo } from './classes-demo.ts';
 import { seedFlagsTasksDemo } from './flags-tasks-demo.ts';
 import { seedInvoicesDemo } from './invoices-demo.ts';
 import { seedMoneyReportsDemo } from './money-reports-demo.ts';
+import { seedRemindersDemo } from './reminders-demo.ts';
 import { seedReportsDemo } from './reports-demo.ts';
 import { seedUniformsDemo } from './uniforms-demo.ts';
 
@@ -422,6 +423,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   await seedReportsDemo(db, new Tenant(DEMO.companyId));
   await seedUniformsDemo(db, new Tenant(DEMO.companyId));
   await seedMoneyReportsDemo(db, new Tenant(DEMO.companyId));
+  await seedRemindersDemo(db, new Tenant(DEMO.companyId), config);
   const url = config.publicUrl;
   return {
     created,
