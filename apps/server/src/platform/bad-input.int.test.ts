@@ -147,6 +147,13 @@ const COMMON_NAMES = [
   'from_child_id',
   'to_child_id',
   'preview',
+  // System emails and email settings (features/settings/email-settings.routes.ts).
+  'subject',
+  'body',
+  'from_name',
+  'reply_to',
+  'footer',
+  'logo',
 ];
 
 describe('bad input to every write endpoint', () => {
@@ -239,6 +246,7 @@ describe('bad input to every write endpoint', () => {
             .replace('/users/:id', `/users/${ids.otherStaff}`)
             .replace('/children/:id', `/children/${ids.child}`)
             .replace('/admin/students/:id', `/admin/students/${ids.child}`)
+            .replace(':kind', 'password-reset')
             .replace(':id', '1')
             .replace(':action', 'delete') +
           `?authhash=${company.authhash}&id=${route.url.includes('birthday-party') ? ids.partyRef : ids.booking}`;

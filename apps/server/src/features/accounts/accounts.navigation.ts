@@ -166,6 +166,21 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'settings.read',
     group: 'Communications',
   },
+  // Every system email's wording and the look of all mail (features/settings/email-settings.*).
+  {
+    label: 'System emails',
+    path: '/admin/system-emails',
+    icon: 'mail',
+    permission: 'settings.read',
+    group: 'Communications',
+  },
+  {
+    label: 'Email settings',
+    path: '/admin/settings/emails',
+    icon: 'mail',
+    permission: 'settings.read',
+    group: 'Communications',
+  },
   { label: 'Outbox', path: '/admin/mail', icon: 'mail', permission: 'mail.read', group: 'Communications' },
   // Mailchimp: the audience families are kept in (features/communications/mailchimp).
   {

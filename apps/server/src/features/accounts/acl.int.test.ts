@@ -37,6 +37,8 @@ const pagePermission: Record<string, Permission> = {
   '/admin/users': 'users.manage',
   '/admin/my-company': 'company.manage',
   '/admin/mail': 'mail.read',
+  '/admin/system-emails': 'settings.read',
+  '/admin/settings/emails': 'settings.read',
   '/admin/reminder-emails': 'settings.read',
   '/admin/cover': 'classes.write',
   '/admin/registration-anomalies': 'classes.write',
