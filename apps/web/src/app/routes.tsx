@@ -463,6 +463,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/integrations/google',
+            lazy: page(
+              () => import('../features/calendar-feeds/google-page'),
+              (m) => m.GooglePage,
+            ),
+          },
+          {
             path: 'admin/integrations',
             lazy: page(
               () => import('../features/integrations/integrations-page'),
@@ -539,6 +546,13 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/tasks/family-tasks-page'),
               (m) => m.FamilyTasksPage,
+            ),
+          },
+          {
+            path: 'admin/students/calendar',
+            lazy: page(
+              () => import('../features/calendar-feeds/family-calendar-page'),
+              (m) => m.FamilyCalendarPage,
             ),
           },
           {

@@ -199,6 +199,14 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     group: 'Settings',
   },
   { label: 'Users', path: '/admin/users', icon: 'users', permission: 'users.manage', group: 'Settings' },
+  // Calendar feeds for the company and each coach (features/calendar-feeds).
+  {
+    label: 'Google Calendar',
+    path: '/admin/integrations/google',
+    icon: 'calendar',
+    permission: 'settings.read',
+    group: 'Settings',
+  },
   // The company's plan and modules (platform/installation); the operator's plans (engine resource).
   {
     label: 'Subscription',
@@ -239,6 +247,7 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
   { label: 'Saved card', path: '/admin/students/card', icon: 'card', permission: 'parent.self' },
   { label: 'Waivers', path: '/admin/students/waiver', icon: 'signature', permission: 'parent.self' },
   { label: 'Tasks', path: '/admin/students/tasks', icon: 'check', permission: 'parent.self' },
+  { label: 'My Calendar', path: '/admin/students/calendar', icon: 'calendar', permission: 'parent.self' },
 ];
 
 const top: NavEntry[] = [
