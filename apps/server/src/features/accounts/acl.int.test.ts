@@ -82,6 +82,9 @@ const pagePermission: Record<string, Permission> = {
   '/admin/students/uniforms': 'parent.self',
   '/admin/students/invoices': 'parent.self',
   '/admin/customers': 'installation.operate',
+  '/admin/subscription': 'company.manage',
+  '/admin/modules': 'company.manage',
+  '/admin/plans': 'installation.operate',
 };
 const topOf: Record<Role, string[]> = {
   companyadmin: ['/admin/my-account', '/admin/my-company', '/admin/users'],
