@@ -25,7 +25,7 @@ export const when = (iso: string | null) =>
 function IntegrationCard({ item }: { item: IntegrationSummary }) {
   const connected = item.state === 'connected' || item.state === 'error';
   return (
-    <Card aria-label={item.name}>
+    <Card component="section" aria-label={item.name}>
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="center" wrap="nowrap">
           <Title order={2} fz="lg">
