@@ -339,6 +339,21 @@ describe('route walker: every registered route', () => {
       const own = t.app.routeAccess.filter((r) => /:id|:parentId/.test(r.url) && !engineRoutes.has(r.url));
       const calls: Record<string, [url: string, payload?: object]> = {
         'GET /api/v1/admin/users/:id': [`/api/v1/admin/users/${ids.staffUser}`],
+        // The operator's customer pages: no company role may call them (403), whichever company.
+        'GET /api/v1/operators/customers/:id': [`/api/v1/operators/customers/${ids.company}`],
+        'POST /api/v1/operators/customers/:id/approve': [`/api/v1/operators/customers/${ids.company}/approve`],
+        'POST /api/v1/operators/customers/:id/decline': [`/api/v1/operators/customers/${ids.company}/decline`],
+        'POST /api/v1/operators/customers/:id/suspend': [
+          `/api/v1/operators/customers/${ids.company}/suspend`,
+          { reason: 'Walker' },
+        ],
+        'POST /api/v1/operators/customers/:id/reactivate': [
+          `/api/v1/operators/customers/${ids.company}/reactivate`,
+        ],
+        'POST /api/v1/operators/customers/:id/support': [
+          `/api/v1/operators/customers/${ids.company}/support`,
+          { reason: 'Walker' },
+        ],
         'POST /api/v1/admin/users/:id': [`/api/v1/admin/users/${ids.staffUser}`, { role: 'companycoach' }],
         'GET /api/v1/admin/mail/:id': [`/api/v1/admin/mail/${ids.mail}`],
         'GET /api/v1/admin/events/:id/availability': [`/api/v1/admin/events/${ids.event}/availability`],

@@ -59,15 +59,20 @@ export const logoUrl = (logoFile: string | null) => (logoFile ? `/api/v1/files/$
  */
 export const ownCompany: TenantTable = { companyId: companies.id };
 
-/** The active company of a public page; a suspended one answers "bookings are closed" (410). */
-async function companyByAuthhash(db: Db, authhash: string) {
+/**
+ * The active company an authhash names, or null. `closed`: a suspended company answers "bookings
+ * are closed" (410) instead, for the public pages that show it (decision 018); sign-in and reset
+ * just find nobody.
+ */
+async function companyByAuthhash(db: Db, authhash: string, closed: 'answer-closed' | 'none' = 'none') {
   const [company] = await db
     .select()
     .from(companies)
     // cross-tenant: a public page names its company only by authhash; this finds the tenant.
     .where(and(eq(companies.authhash, authhash), eq(companies.kind, 'customer')))
     .limit(1);
-  if (company?.status === 'suspended') throw new CompanyClosedError(company.name);
+  if (company?.status === 'suspended' && closed === 'answer-closed')
+    throw new CompanyClosedError(company.name);
   return company?.status === 'active' ? company : null;
 }
 
@@ -206,7 +211,7 @@ export async function acl(deps: AppDeps, auth: AuthContext | null, authhash?: st
       navigation: navigationFor(auth.role, await enabledModules(db, auth.tenant)),
     };
   }
-  const company = authhash ? await companyByAuthhash(db, authhash) : null;
+  const company = authhash ? await companyByAuthhash(db, authhash, 'answer-closed') : null;
   if (!company) throw new NotFoundError();
   return {
     name: company.name,
@@ -440,7 +445,7 @@ export async function signupCompany(deps: AppDeps, input: CompanySignupRequest):
  * through a booking on a phone should not be sent to their inbox first.
  */
 export async function signupParent(deps: AppDeps, input: StudentSignupRequest): Promise<FormResponse> {
-  const company = await companyByAuthhash(deps.database.db, input.authhash);
+  const company = await companyByAuthhash(deps.database.db, input.authhash, 'answer-closed');
   if (!company) throw new NotFoundError();
   const problem = newPasswordProblem(input.password, 'student');
   if (problem) return invalidForm('password', problem);

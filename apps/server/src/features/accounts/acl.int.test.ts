@@ -222,13 +222,19 @@ describe('GET /rest/acl for a public visitor', () => {
     expect(response.json()).toEqual({ message: 'Not found.' });
   });
 
-  it('answers 404 to the authhash of a suspended company', async () => {
-    const suspended = await createCompany(t.database.db);
+  it('answers 410 company_closed to the authhash of a suspended company, 404 to a pending one', async () => {
+    const suspended = await createCompany(t.database.db, { name: 'Shut Gym' });
     expect((await getAcl(`?authhash=${suspended.authhash}`)).statusCode).toBe(200);
     await t.database.db.update(companies).set({ status: 'suspended' }).where(eq(companies.id, suspended.id));
 
     const response = await getAcl(`?authhash=${suspended.authhash}`);
-    expect(response.statusCode).toBe(404);
+    expect(response.statusCode).toBe(410);
+    expect(response.json()).toEqual({
+      message: 'Bookings with Shut Gym are closed at the moment.',
+      reason: 'company_closed',
+    });
+    const pending = await createCompany(t.database.db, { status: 'pending' });
+    expect((await getAcl(`?authhash=${pending.authhash}`)).statusCode).toBe(404);
   });
 
   it('answers 403 to a dead token without an authhash, so the SPA applies its session-expired rule', async () => {

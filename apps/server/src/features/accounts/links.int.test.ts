@@ -1,3 +1,4 @@
+import { companySignInMessages } from '@tumble/contracts/auth';
 import { messages } from '@tumble/contracts/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,7 +114,7 @@ describe('company signup and activation', () => {
       valid: true,
       info: {
         title: 'Check your email',
-        message: `We have sent an activation link to ${email}. Open it to activate your account, then sign in.`,
+        message: `We have sent an activation link to ${email}. Open it to confirm your email address; we will notify you when your account is active.`,
       },
     });
 
@@ -122,7 +123,8 @@ describe('company signup and activation', () => {
     expect(admin.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(admin.passwordHash, STAFF_PASSWORD)).toBe(true);
     const [company] = await t.database.db.select().from(companies).where(eq(companies.id, admin.companyId));
-    expect(company).toMatchObject({ name: 'Leap Academy', email, status: 'active' });
+    // The company waits for an installation operator's approval (decision 018).
+    expect(company).toMatchObject({ name: 'Leap Academy', email, status: 'pending' });
     expect(company!.authhash).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
     // Pending: the right password is still refused, exactly like a wrong one.
@@ -155,6 +157,9 @@ describe('company signup and activation', () => {
     expect(activated.statusCode).toBe(200);
     expect(activated.json()).toEqual({ result: 1 });
     expect((await userByEmail(email)).status).toBe('active');
+    // Confirmed, and still waiting for approval: told so (features/operators approves it).
+    expect((await login(email, STAFF_PASSWORD)).json()).toEqual({ message: companySignInMessages.pending });
+    await t.database.db.update(companies).set({ status: 'active' }).where(eq(companies.id, company!.id));
 
     const signedIn = await login(email, STAFF_PASSWORD);
     expect(signedIn.statusCode).toBe(200);

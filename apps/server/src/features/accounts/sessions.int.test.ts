@@ -1,3 +1,4 @@
+import { companySignInMessages } from '@tumble/contracts/auth';
 import { TOKEN_HEADER } from '@tumble/contracts/http';
 import { messages } from '@tumble/contracts/messages';
 import { eq, sql } from 'drizzle-orm';
@@ -137,8 +138,9 @@ describe('POST /rest: sign-in', () => {
 
     const response = await login(t.app, { username: user.email, password: user.password }, nextIp());
 
+    // The right password of a suspended company's staff: told why (decision 018).
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: messages.loginFailed });
+    expect(response.json()).toEqual({ message: companySignInMessages.suspended });
   });
 
   it('answers 400 without a username or password and counts no failure', async () => {
