@@ -147,6 +147,14 @@ const COMMON_NAMES = [
   'from_child_id',
   'to_child_id',
   'preview',
+  // A contact, the CRM settings and the public enquiry (features/crm).
+  'source',
+  'stage',
+  'follow_up_on',
+  'interest',
+  'message',
+  'sources',
+  'stages',
   // System emails and email settings (features/settings/email-settings.routes.ts).
   'subject',
   'body',

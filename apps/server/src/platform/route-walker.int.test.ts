@@ -208,6 +208,11 @@ describe('route walker: every registered route', () => {
       sql`insert into tasks (company_id, title, assignee_role, parent_id)
         values (${a.id}, 'Upload the plan', 'family', ${parent.id}) returning id`,
     );
+    // A lead of company A (features/crm).
+    const contact = await db.execute<{ id: number }>(
+      sql`insert into contacts (company_id, full_name, email, source, stage)
+        values (${a.id}, 'Walker Lead', 'walker-lead@example.test', 'Walk-in', 'New') returning id`,
+    );
     // An import run of company A (features/import).
     const importRun = await db.execute<{ id: number }>(
       sql`insert into import_runs (company_id, total_rows, created_by) values (${a.id}, 1, ${staff.id}) returning id`,
@@ -217,6 +222,7 @@ describe('route walker: every registered route', () => {
       sql`insert into calendar_feeds (company_id, kind, token_hash) values (${a.id}, 'company', 'walker-feed') returning id`,
     );
     ids = {
+      contact: contact.rows[0]!.id,
       calendarFeed: calendarFeed.rows[0]!.id,
       importRun: importRun.rows[0]!.id,
       flagged: flagged.rows[0]!.id,
@@ -465,6 +471,23 @@ describe('route walker: every registered route', () => {
         ],
         'DELETE /api/v1/admin/flagged/:id': [`/api/v1/admin/flagged/${ids.flagged}`],
         'POST /api/v1/admin/tasks/:id/done': [`/api/v1/admin/tasks/${ids.task}/done`],
+        'GET /api/v1/admin/contacts/:id': [`/api/v1/admin/contacts/${ids.contact}`],
+        'PUT /api/v1/admin/contacts/:id': [
+          `/api/v1/admin/contacts/${ids.contact}`,
+          { full_name: 'Hijack', email: 'h@example.test', source: 'Walk-in', stage: 'New' },
+        ],
+        'POST /api/v1/admin/contacts/:id/notes': [
+          `/api/v1/admin/contacts/${ids.contact}/notes`,
+          { body: 'Hijack' },
+        ],
+        'POST /api/v1/admin/contacts/:id/convert': [
+          `/api/v1/admin/contacts/${ids.contact}/convert`,
+          { children: [] },
+        ],
+        'POST /api/v1/admin/contacts/:id/link': [
+          `/api/v1/admin/contacts/${ids.contact}/link`,
+          { parent_id: ids.parent },
+        ],
         'GET /api/v1/admin/import/runs/:id': [`/api/v1/admin/import/runs/${ids.importRun}`],
         'DELETE /api/v1/admin/integrations/google/feeds/:id': [
           `/api/v1/admin/integrations/google/feeds/${ids.calendarFeed}`,

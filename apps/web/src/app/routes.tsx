@@ -548,6 +548,35 @@ export const routes: RouteObject[] = [
               (m) => m.FamilyTasksPage,
             ),
           },
+          // Enquiries and leads, and the company's sources and stages (features/crm).
+          {
+            path: 'admin/contacts',
+            lazy: page(
+              () => import('../features/crm/contacts-page'),
+              (m) => m.ContactsPage,
+            ),
+          },
+          {
+            path: 'admin/contacts/new',
+            lazy: page(
+              () => import('../features/crm/contact-page'),
+              (m) => m.NewContactPage,
+            ),
+          },
+          {
+            path: 'admin/contacts/:id',
+            lazy: page(
+              () => import('../features/crm/contact-page'),
+              (m) => m.ContactPage,
+            ),
+          },
+          {
+            path: 'admin/settings/crm',
+            lazy: page(
+              () => import('../features/crm/crm-settings-page'),
+              (m) => m.CrmSettingsPage,
+            ),
+          },
           {
             path: 'admin/students/calendar',
             lazy: page(

@@ -133,6 +133,21 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
   // Flags on children and families, and staff tasks (features/students/flags, features/tasks).
   { label: 'Flagged', path: '/admin/flagged', icon: 'flag', permission: 'classes.write', group: 'Families' },
   { label: 'Tasks', path: '/admin/tasks', icon: 'check', permission: 'classes.write', group: 'Families' },
+  // Enquiries and leads (features/crm); their sources and stages are a setting.
+  {
+    label: 'Contacts',
+    path: '/admin/contacts',
+    icon: 'users',
+    permission: 'classes.write',
+    group: 'Families',
+  },
+  {
+    label: 'CRM settings',
+    path: '/admin/settings/crm',
+    icon: 'settings',
+    permission: 'settings.read',
+    group: 'Settings',
+  },
   // Staff invoices and the supplier details printed on them (features/billing/invoices.routes.ts).
   { label: 'Invoices', path: '/admin/invoices', icon: 'file', permission: 'billing.read', group: 'Money' },
   {

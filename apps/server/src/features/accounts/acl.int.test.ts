@@ -63,6 +63,8 @@ const pagePermission: Record<string, Permission> = {
   '/admin/students/calendar': 'parent.self',
   '/admin/flagged': 'classes.write',
   '/admin/tasks': 'classes.write',
+  '/admin/contacts': 'classes.write',
+  '/admin/settings/crm': 'settings.read',
   '/admin/reports/trial-conversions': 'classes.write',
   '/admin/reports/enrollment-comparison': 'classes.write',
   '/admin/reports/insurance': 'bookings.read',

@@ -42,6 +42,7 @@ import { CheckoutLayout } from '../checkout/checkout-layout';
 import { type AppliedCodes, NO_CODES } from '../checkout/discount-codes';
 import { NewChildFields } from '../checkout/new-child-fields';
 import { useCardPayment } from '../checkout/use-card-payment';
+import { EnquireButton } from '../crm/enquiry-form';
 import { EnrolmentQueueGate } from './queue-gate';
 import {
   type ChosenClass,
@@ -473,6 +474,7 @@ function VisitorForm({ authhash, page }: { authhash: string; page: RegistrationF
               <Button size="md" fullWidth onClick={() => signIn(true)}>
                 Sign in to pay
               </Button>
+              <EnquireButton authhash={authhash} formKey={form.key} />
             </Stack>
           </Card>
         </Grid.Col>
