@@ -490,6 +490,28 @@ export const routes: RouteObject[] = [
               (m) => m.BillingProfilePage,
             ),
           },
+          // System emails and the look of every email (features/email-settings).
+          {
+            path: 'admin/system-emails',
+            lazy: page(
+              () => import('../features/email-settings/system-emails-page'),
+              (m) => m.SystemEmailsPage,
+            ),
+          },
+          {
+            path: 'admin/system-emails/:kind',
+            lazy: page(
+              () => import('../features/email-settings/system-email-page'),
+              (m) => m.SystemEmailPage,
+            ),
+          },
+          {
+            path: 'admin/settings/emails',
+            lazy: page(
+              () => import('../features/email-settings/email-settings-page'),
+              (m) => m.EmailSettingsPage,
+            ),
+          },
           {
             path: 'admin/my-company',
             lazy: page(
