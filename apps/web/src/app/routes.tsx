@@ -353,6 +353,21 @@ export const routes: RouteObject[] = [
               (m) => m.TimetablePage,
             ),
           },
+          // The company's plan and modules (platform/installation).
+          {
+            path: 'admin/subscription',
+            lazy: page(
+              () => import('../features/plans/subscription-page'),
+              (m) => m.SubscriptionPage,
+            ),
+          },
+          {
+            path: 'admin/modules',
+            lazy: page(
+              () => import('../features/modules/modules-page'),
+              (m) => m.ModulesPage,
+            ),
+          },
           {
             path: 'admin/private-lessons',
             lazy: page(

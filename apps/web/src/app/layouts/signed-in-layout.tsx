@@ -6,6 +6,8 @@ import { useAcl } from '../../api/acl';
 import { api } from '../../api/client';
 import { useAuthToken } from '../../api/use-session';
 import { PageLoader } from '../../components/page-loader';
+import { isHiddenPage, useEnabledModules } from '../../features/modules/modules-api';
+import { NotFoundPage } from '../not-found-page';
 import { StaffFrame } from './staff-frame';
 import { StudentFrame } from './student-frame';
 
@@ -23,6 +25,7 @@ export function SignedInLayout() {
   const token = useAuthToken();
   const location = useLocation();
   const acl = useAcl(undefined, { enabled: token !== null });
+  const modules = useEnabledModules(token !== null);
   const arrivedSignedIn = useRef(token !== null);
 
   if (!token) {
@@ -51,5 +54,7 @@ export function SignedInLayout() {
       </Center>
     );
   }
+  // A page of a module the company does not have answers not found, as its API does (platform/modules.ts).
+  if (modules.data && isHiddenPage(location.pathname, modules.data.hidden_pages)) return <NotFoundPage />;
   return acl.data.meta.role === 'student' ? <StudentFrame acl={acl.data} /> : <StaffFrame acl={acl.data} />;
 }

@@ -8,6 +8,7 @@ import { Link, Navigate } from 'react-router';
 import { formatDate, formatMoney } from '../../admin/format';
 import { useAcl } from '../../api/acl';
 import { PageLoader } from '../../components/page-loader';
+import { PlanLimitBanner } from '../plans/plan-limit-banner';
 import { dayText } from '../roll/roll-day-page';
 import { useDashboard } from './dashboard-api';
 
@@ -301,6 +302,7 @@ export function DashboardPage() {
           {meta.role ? ` · ${roleLabels[meta.role]}` : ''}
         </Text>
       </Stack>
+      <PlanLimitBanner />
       {dashboard.isError ? (
         <Text c="red">The dashboard could not be loaded. Reload the page to try again.</Text>
       ) : !data ? (
