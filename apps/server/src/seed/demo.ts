@@ -30,6 +30,7 @@ import { Tenant } from '../platform/tenancy.ts';
 import { seedAutopayDemo } from './autopay-demo.ts';
 import { seedCancellationDemo } from './cancellation-demo.ts';
 import { seedClassesDemo } from './classes-demo.ts';
+import { seedCrmDemo } from './crm-demo.ts';
 import { seedFlagsTasksDemo } from './flags-tasks-demo.ts';
 import { seedInvoicesDemo } from './invoices-demo.ts';
 import { seedMoneyReportsDemo } from './money-reports-demo.ts';
@@ -423,6 +424,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   await seedReportsDemo(db, new Tenant(DEMO.companyId));
   await seedUniformsDemo(db, new Tenant(DEMO.companyId));
   await seedMoneyReportsDemo(db, new Tenant(DEMO.companyId));
+  await seedCrmDemo(db, new Tenant(DEMO.companyId));
   await seedRemindersDemo(db, new Tenant(DEMO.companyId), config);
   const url = config.publicUrl;
   return {
