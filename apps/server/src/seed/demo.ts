@@ -34,6 +34,7 @@ import { seedCrmDemo } from './crm-demo.ts';
 import { seedFlagsTasksDemo } from './flags-tasks-demo.ts';
 import { seedInvoicesDemo } from './invoices-demo.ts';
 import { seedMoneyReportsDemo } from './money-reports-demo.ts';
+import { seedPlansDemo } from './plans-demo.ts';
 import { seedRemindersDemo } from './reminders-demo.ts';
 import { seedReportsDemo } from './reports-demo.ts';
 import { seedUniformsDemo } from './uniforms-demo.ts';
@@ -418,6 +419,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   });
   await seedClassesDemo(db);
   await seedCancellationDemo(db, new Tenant(DEMO.companyId));
+  await seedPlansDemo(db);
   await seedInvoicesDemo(db, new Tenant(DEMO.companyId));
   await seedAutopayDemo(db, new Tenant(DEMO.companyId));
   await seedFlagsTasksDemo(db, new Tenant(DEMO.companyId));
