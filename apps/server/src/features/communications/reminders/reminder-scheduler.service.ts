@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { queues } from '../../../platform/jobs.ts';
 import { queueMail } from '../../../platform/mail/mail.service.ts';
+import { enabledModules } from '../../../platform/modules.ts';
 import { Tenant } from '../../../platform/tenancy.ts';
 import { companyOf } from '../../accounts/accounts.service.ts';
 import { type FinderContext, type Occasion, occasionFinders } from './reminder-occasions.service.ts';
@@ -36,7 +37,8 @@ export async function runReminders(deps: AppDeps, now = new Date()): Promise<num
   for (const [companyId, companyRules] of byCompany) {
     const tenant = new Tenant(companyId);
     const company = await companyOf(db, tenant);
-    if (company.status !== 'active') continue;
+    // A suspended company, or one that turned the communications module off, sends no reminders.
+    if (company.status !== 'active' || !(await enabledModules(db, tenant)).has('communications')) continue;
     for (const rule of companyRules) {
       if (!(reminderKinds as readonly string[]).includes(rule.kind)) continue;
       try {

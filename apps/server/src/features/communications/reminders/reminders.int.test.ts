@@ -18,6 +18,7 @@ import {
   createWaiverTemplate,
   SIGNATURE,
 } from '../../../testing/waiver-fixtures.ts';
+import { companies } from '../../accounts/accounts.tables.ts';
 import { createInvoice } from '../../billing/ledger.service.ts';
 import { invoices } from '../../billing/ledger.tables.ts';
 import { bookingPlaces } from '../../bookings/bookings.tables.ts';
@@ -228,6 +229,28 @@ describe('reminder emails', () => {
       .where(tenant.where(reminderRules, eq(reminderRules.kind, 'class')));
     await runReminders(t.deps, new Date(due.getTime() + 13 * 3_600_000));
     expect(await sent()).toEqual([]);
+  });
+
+  it('a suspended company, or one without the communications module, sends no reminders', async () => {
+    const { db } = t.database;
+    await classFixture();
+    const start = at('2027-03-02', '16:00');
+    await enable('class', 24, new Date(start.getTime() - 3 * 86_400_000));
+    const now = new Date(start.getTime() - 23 * 3_600_000);
+    await db
+      .update(companies)
+      .set({ disabledModules: ['communications'] })
+      .where(eq(companies.id, company.id));
+    await runReminders(t.deps, now);
+    await db
+      .update(companies)
+      .set({ disabledModules: [], status: 'suspended' })
+      .where(eq(companies.id, company.id));
+    await runReminders(t.deps, now);
+    expect(await sent()).toEqual([]);
+    await db.update(companies).set({ status: 'active' }).where(eq(companies.id, company.id));
+    await runReminders(t.deps, now);
+    expect(await sent()).toHaveLength(2);
   });
 
   it('trial follow-up: N hours after the trial ends, not for a child enrolled since', async () => {
