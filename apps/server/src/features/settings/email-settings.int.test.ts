@@ -246,6 +246,15 @@ describe('email settings (SPEC settings/emails)', () => {
           logo: 'none',
         },
       });
+      // A body with fields asks for something else: refused before a mail is written.
+      const odd = await noSmtp.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/email-settings/test',
+        headers,
+        payload: { id: 2147483648 },
+      });
+      expect(odd.statusCode).toBe(400);
+      expect(await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email))).toEqual([]);
       const sent = await noSmtp.app.inject({
         method: 'POST',
         url: '/api/v1/admin/email-settings/test',

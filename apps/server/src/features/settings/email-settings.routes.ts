@@ -130,7 +130,15 @@ export const emailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/v1/admin/email-settings/test',
-    { schema: { tags, response: { 200: testMailSent } }, config: { access: 'settings.read' } },
+    {
+      // It takes nothing: a body with fields is a request for something else, refused before a mail is written.
+      schema: {
+        tags,
+        body: z.strictObject({}).nullish(),
+        response: { 200: testMailSent, 400: errorResponse },
+      },
+      config: { access: 'settings.read' },
+    },
     async (request) => sendSettingsTest(app.deps, requireAuth(request)),
   );
 };
