@@ -92,7 +92,7 @@ export function GooglePage() {
       <Card withBorder padding="md">
         <Stack gap="sm">
           <Title order={3} size="h4">
-            Company timetable
+            Company feed
           </Title>
           <Text size="sm" c="dimmed">
             Every class session of the current and next terms, event days and birthday parties.
