@@ -3,6 +3,7 @@ import { registerAutopayJobs } from './features/billing/autopay.jobs.ts';
 import { registerLedgerJobs } from './features/billing/ledger.jobs.ts';
 import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
 import { registerHoldJobs } from './features/classes/holds.jobs.ts';
+import { registerMassMailJobs } from './features/communications/mass-mail.jobs.ts';
 import { registerMailchimpJobs } from './features/communications/mailchimp/mailchimp.jobs.ts';
 import { registerReminderJobs } from './features/communications/reminders/reminders.jobs.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -17,6 +18,7 @@ export async function registerFeatureJobs(deps: AppDeps): Promise<void> {
   await registerAccountingJobs(deps);
   await registerAutopayJobs(deps);
   await registerLedgerJobs(deps);
+  await registerMassMailJobs(deps);
   await registerReminderJobs(deps);
   await registerMailchimpJobs(deps);
 }

@@ -97,8 +97,7 @@ export const MASS_MAIL_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'can
 export type MassMailStatus = (typeof MASS_MAIL_STATUSES)[number];
 
 /**
- * POST /api/v1/communications/mass-mails (multipart: the fields as `payload` JSON and an optional
- * `attachment` file, or plain JSON without one). `send_at`: a local date-time in the company's time
+ * POST /api/v1/communications/mass-mails. `send_at`: a local date-time in the company's time
  * zone (YYYY-MM-DDTHH:mm) to schedule it; null sends now.
  */
 export const newMassMailRequest = z.object({
@@ -116,6 +115,11 @@ export const newMassMailRequest = z.object({
   send_at: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Enter a date and time.')
+    .nullable()
+    .default(null),
+  /** A file uploaded first to POST /api/v1/communications/attachments. */
+  attachment: z
+    .object({ key: z.string().max(200), name: z.string().trim().min(1).max(200) })
     .nullable()
     .default(null),
 });
@@ -166,6 +170,10 @@ export type MassMailDetailResponse = z.infer<typeof massMailDetailResponse>;
 /** POST /api/v1/public/unsubscribe/:token (the page's button, or RFC 8058 one-click). */
 export const unsubscribeResponse = z.object({ unsubscribed: z.literal(true), company: z.string() });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
+
+/** POST /api/v1/communications/attachments (multipart `file`): the stored file to attach. */
+export const attachmentResponse = z.object({ key: z.string(), name: z.string(), size: z.number() });
+export type AttachmentResponse = z.infer<typeof attachmentResponse>;
 
 /** The largest attachment a mass mail may carry (it goes to every family). */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;

@@ -173,6 +173,14 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'bookings.write',
     group: 'Money',
   },
+  // Mass mail with filters (features/communications/mass-mail.routes.ts).
+  {
+    label: 'Mass mail',
+    path: '/admin/communications',
+    icon: 'mail',
+    permission: 'communications.send',
+    group: 'Communications',
+  },
   // Reminder rules and the last reminders sent (features/communications/reminders).
   {
     label: 'Reminder emails',

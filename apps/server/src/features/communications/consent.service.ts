@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { randomToken } from '../../platform/secrets.ts';
@@ -33,6 +33,14 @@ export async function withdrawnParentIds(db: Db, tenant: Tenant): Promise<Set<nu
     .from(marketingConsents)
     .where(tenant.where(marketingConsents, eq(marketingConsents.status, 'withdrawn')));
   return new Set(rows.map((row) => row.parentId));
+}
+
+/** Families of the company with this status (a subquery of parent ids, for mass mail audiences). */
+export function familiesWithConsent(db: Db, tenant: Tenant, status: 'granted' | 'withdrawn'): SQLWrapper {
+  return db
+    .select({ parentId: marketingConsents.parentId })
+    .from(marketingConsents)
+    .where(tenant.where(marketingConsents, eq(marketingConsents.status, status)));
 }
 
 /** Records a family's answer. The caller checked that `parentId` is a family of `tenant`. */
