@@ -346,6 +346,21 @@ export const routes: RouteObject[] = [
               (m) => m.DashboardPage,
             ),
           },
+          // The installation operator's companies (features/operators; decision 018).
+          {
+            path: 'admin/customers',
+            lazy: page(
+              () => import('../features/operators/customers-page'),
+              (m) => m.CustomersPage,
+            ),
+          },
+          {
+            path: 'admin/customers/:id',
+            lazy: page(
+              () => import('../features/operators/customer-page'),
+              (m) => m.CustomerPage,
+            ),
+          },
           {
             path: 'admin/timetable',
             lazy: page(

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { CompanyBrand } from '../../components/company-brand';
 import { Wordmark } from '../../components/wordmark';
+import { SupportBanner } from '../../features/operators/support-banner';
 import { SideNavigation } from './side-navigation';
 
 interface AppFrameProps {
@@ -63,6 +64,9 @@ export function AppFrame({ acl, logoLink, actions }: AppFrameProps) {
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">
+        {acl.meta.support ? (
+          <SupportBanner support={acl.meta.support} companyId={acl.meta.company_id} />
+        ) : null}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,4 +1,4 @@
-import { type LoginRequest, loginResponse } from '@tumble/contracts/auth';
+import { companySignInMessages, type LoginRequest, loginResponse } from '@tumble/contracts/auth';
 import { messages } from '@tumble/contracts/messages';
 import { ApiError, api } from '../../../api/client';
 
@@ -21,7 +21,11 @@ export class UserMetaError extends Error {
 /** The text of the 'Sorry!' banner (SPEC.md point 8). */
 export function signInErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    return error.status === 401 ? messages.loginFailed : (error.serverMessage ?? messages.loginFailed);
+    // The staff of a company that is pending, declined or suspended are told why (decision 018).
+    const message = error.serverMessage;
+    const companyNotActive = Object.values(companySignInMessages).some((m) => message?.startsWith(m));
+    if (error.status === 401) return companyNotActive && message ? message : messages.loginFailed;
+    return message ?? messages.loginFailed;
   }
   if (error instanceof Error) return error.message;
   return messages.loginFailed;
