@@ -1,8 +1,9 @@
 import type { CreatedFeedResponse, StaffFeedsResponse } from '@tumble/contracts/calendar-feeds';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { sha256 } from '../../platform/secrets.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { addDays, isoWeekday, todayIn } from '../../platform/time.ts';
@@ -12,6 +13,8 @@ import { createChild, createConfirmedBooking, createConfirmedParty } from '../..
 import { companies } from '../accounts/accounts.tables.ts';
 import { bookingPlaces } from '../bookings/bookings.tables.ts';
 import { classEnrolments, classSessions, classTypes, termClasses, terms } from '../classes/classes.tables.ts';
+import { queueEnrolmentConfirmation } from '../classes/enrolment-mail.ts';
+import { enrolmentPurchaseItems, enrolmentPurchases } from '../classes/enrolments.tables.ts';
 import { cancelSession, moveSession } from '../classes/sessions.service.ts';
 import { coaches } from '../coaches/coaches.tables.ts';
 import { eventSessions, events } from '../events/events.tables.ts';
@@ -72,6 +75,7 @@ describe('calendar feeds', () => {
     otherSession: number;
     parentA: number;
     parentB: number;
+    ivyPlace: number;
   };
 
   /** The next date on or after `from` that is this ISO weekday. */
@@ -174,27 +178,30 @@ describe('calendar feeds', () => {
     const parentB = await createUser(db, id, { role: 'student', fullName: `${prefix} Parent B` });
     const ivy = await createChild(db, id, parentA.id, 'Ivy');
     const max = await createChild(db, id, parentB.id, 'Max');
-    await db.insert(classEnrolments).values([
-      tenant.values({
-        termClassId: caseyClass,
-        childId: ivy.id,
-        kind: 'enrolled' as const,
-        status: 'active' as const,
-      }),
-      tenant.values({
-        termClassId: samClass,
-        childId: ivy.id,
-        kind: 'trial' as const,
-        sessionId: trial,
-        status: 'active' as const,
-      }),
-      tenant.values({
-        termClassId: samClass,
-        childId: max.id,
-        kind: 'enrolled' as const,
-        status: 'active' as const,
-      }),
-    ]);
+    const places = await db
+      .insert(classEnrolments)
+      .values([
+        tenant.values({
+          termClassId: caseyClass,
+          childId: ivy.id,
+          kind: 'enrolled' as const,
+          status: 'active' as const,
+        }),
+        tenant.values({
+          termClassId: samClass,
+          childId: ivy.id,
+          kind: 'trial' as const,
+          sessionId: trial,
+          status: 'active' as const,
+        }),
+        tenant.values({
+          termClassId: samClass,
+          childId: max.id,
+          kind: 'enrolled' as const,
+          status: 'active' as const,
+        }),
+      ])
+      .returning({ id: classEnrolments.id });
 
     const [event] = await db
       .insert(events)
@@ -263,6 +270,7 @@ describe('calendar feeds', () => {
       date: nextWeekday(addDays(today, 27), 7),
     });
     return {
+      ivyPlace: places[0]!.id,
       casey: casey!.id,
       sam: sam!.id,
       coachUser,
@@ -410,6 +418,45 @@ describe('calendar feeds', () => {
       'A Monday Ninjas: Max',
     );
     expect(b.events.some((e) => e.summary.includes('Ivy'))).toBe(false);
+  });
+
+  it('the enrolment confirmation links the first session of each place and the family feed page', async () => {
+    const { db } = t.database;
+    const tenant = new Tenant(companyId);
+    const [purchase] = await db
+      .insert(enrolmentPurchases)
+      .values(
+        tenant.values({
+          parentId: f.parentA,
+          reference: 'feeds-enrolment',
+          code: 'EN-FEED1',
+          status: 'confirmed' as const,
+          pricing: { total: 0 },
+          total: 0,
+        }),
+      )
+      .returning();
+    await db
+      .insert(enrolmentPurchaseItems)
+      .values(tenant.values({ purchaseId: purchase!.id, enrolmentId: f.ivyPlace, amount: 0 }));
+    await db.transaction((tx) => queueEnrolmentConfirmation(t.deps, tx, tenant, purchase!.id));
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'enrolment-confirmation'), eq(mailOutbox.companyId, companyId)));
+    const links = [...mail!.text.matchAll(/https:\/\/calendar\.google\.com\/calendar\/render\?\S+/g)].map(
+      (m) => new URL(m[0]),
+    );
+    // One place: one link, for its first session (16:00 Sydney summer time is 05:00 UTC).
+    expect(links).toHaveLength(1);
+    const [first] = parseFeed((await fetchFeed((await makeFamily(familyA)).url)).body)
+      .events.filter((e) => e.summary.startsWith('A Monday Kinder'))
+      .sort((x, y) => x.start.localeCompare(y.start));
+    const compact = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    expect(links[0]!.searchParams.get('dates')).toBe(`${compact(first!.start)}/${compact(first!.end)}`);
+    expect(mail!.text).toContain(
+      `All your classes, events and parties in your calendar: ${t.deps.config.publicUrl}/admin/students/calendar`,
+    );
   });
 
   it('updates a moved session in place (same UID, new time, higher SEQUENCE) and keeps a cancelled one as CANCELLED', async () => {
