@@ -409,7 +409,8 @@ describe('calendar feeds', () => {
     expect(feed.events.find((e) => e.uid === uidOf('class-session', f.trial))!.summary).toBe(
       'A Monday Ninjas: Ivy',
     );
-    const b = parseFeed((await fetchFeed((await makeFamily(familyB)).url)).body);
+    const bFeed = await makeFamily(familyB);
+    const b = parseFeed((await fetchFeed(bFeed.url)).body);
     // Max is enrolled in the Ninjas: every session of it, the day of Ivy's trial too, named for Max only.
     expect(b.events.map((e) => e.uid).sort()).toEqual(
       [uidOf('class-session', f.trial), uidOf('class-session', f.bSession), uidOf('party', f.partyB)].sort(),
@@ -418,6 +419,17 @@ describe('calendar feeds', () => {
       'A Monday Ninjas: Max',
     );
     expect(b.events.some((e) => e.summary.includes('Ivy'))).toBe(false);
+    // The family route takes no fields: one with fields is refused and keeps the feed it had.
+    const before = await calendarFeedsStatus(t.database.db, new Tenant(companyId));
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/students/calendar-feed',
+      ...familyB,
+      payload: { parent_id: f.parentA },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await calendarFeedsStatus(t.database.db, new Tenant(companyId))).toEqual(before);
+    expect((await fetchFeed(bFeed.url)).statusCode).toBe(200);
   });
 
   it('the enrolment confirmation links the first session of each place and the family feed page', async () => {

@@ -60,9 +60,17 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       return { feed: await familyFeed(db, auth.tenant, auth.userId) };
     },
   );
+  // It takes nothing: a body with fields is a request for something else, refused before a feed is made.
   app.post(
     '/api/v1/students/calendar-feed',
-    { schema: { tags, response: { 200: createdFeedResponse } }, config: { access: 'parent.self' } },
+    {
+      schema: {
+        tags,
+        body: z.strictObject({}).nullish(),
+        response: { 200: createdFeedResponse, 400: errorResponse },
+      },
+      config: { access: 'parent.self' },
+    },
     async (request) => {
       const auth = requireAuth(request);
       return createFeed(db, auth.tenant, config, { kind: 'family', parentId: auth.userId });
