@@ -38,9 +38,12 @@ function RuleCard({ rule }: { rule: ReminderRule }) {
   const [amount, setAmount] = useState<string | number>(rule.amount);
   const [subject, setSubject] = useState(rule.subject);
   const [body, setBody] = useState(rule.body);
+  const [editing, setEditing] = useState(false);
   const form = useFormPost(saveReminderRuleRequest, saveReminderRule, {
     onAccepted: () => void client.invalidateQueries({ queryKey: reminderKeys.all }),
   });
+  // The wording stays open while it has an error to fix.
+  const wordingOpen = editing || Boolean(form.fieldErrors.subject ?? form.fieldErrors.body);
   return (
     <Card withBorder padding="md" component="section" aria-label={rule.title}>
       <form
@@ -65,7 +68,6 @@ function RuleCard({ rule }: { rule: ReminderRule }) {
               </Text>
             </Stack>
             <Switch
-              label="On"
               checked={enabled}
               onChange={(event) => setEnabled(event.currentTarget.checked)}
               aria-label={`${rule.title} on`}
@@ -87,41 +89,59 @@ function RuleCard({ rule }: { rule: ReminderRule }) {
             maw={200}
             error={form.fieldErrors.amount}
           />
-          <TextInput
-            label="Subject"
-            value={subject}
-            onChange={(event) => setSubject(event.currentTarget.value)}
-            error={form.fieldErrors.subject}
-          />
-          <Textarea
-            label="Message"
-            description="Paragraphs are separated by a blank line."
-            value={body}
-            onChange={(event) => setBody(event.currentTarget.value)}
-            autosize
-            minRows={4}
-            error={form.fieldErrors.body}
-          />
-          <Group gap={6} aria-label="Placeholders">
-            <Text size="xs" c="dimmed">
-              Placeholders:
+          {wordingOpen ? (
+            <Stack gap="sm">
+              <TextInput
+                label="Subject"
+                value={subject}
+                onChange={(event) => setSubject(event.currentTarget.value)}
+                error={form.fieldErrors.subject}
+              />
+              <Textarea
+                label="Message"
+                description="Paragraphs are separated by a blank line."
+                value={body}
+                onChange={(event) => setBody(event.currentTarget.value)}
+                autosize
+                minRows={4}
+                error={form.fieldErrors.body}
+              />
+              <Group gap={6} aria-label="Placeholders">
+                <Text size="xs" c="dimmed">
+                  Placeholders:
+                </Text>
+                {rule.placeholders.map((p) => (
+                  <Tooltip key={p.name} label={p.meaning} withArrow>
+                    <Code>{`{{${p.name}}}`}</Code>
+                  </Tooltip>
+                ))}
+              </Group>
+              <Group>
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={() => {
+                    setSubject(rule.default_subject);
+                    setBody(rule.default_body);
+                  }}
+                >
+                  Use the default wording
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              Subject: {subject}
             </Text>
-            {rule.placeholders.map((p) => (
-              <Tooltip key={p.name} label={p.meaning} withArrow>
-                <Code>{`{{${p.name}}}`}</Code>
-              </Tooltip>
-            ))}
-          </Group>
+          )}
           <Group justify="space-between">
             <Button
               variant="subtle"
               size="xs"
-              onClick={() => {
-                setSubject(rule.default_subject);
-                setBody(rule.default_body);
-              }}
+              aria-expanded={wordingOpen}
+              onClick={() => setEditing(!wordingOpen)}
             >
-              Use the default wording
+              {wordingOpen ? 'Hide the wording' : 'Edit the wording'}
             </Button>
             <Button type="submit" loading={form.pending}>
               Save
@@ -136,7 +156,8 @@ function RuleCard({ rule }: { rule: ReminderRule }) {
 function SentList({ sent }: { sent: SentReminder[] }) {
   const narrow = useNarrowScreen();
   if (sent.length === 0) return <Text c="dimmed">No reminder has been sent yet.</Text>;
-  const when = (at: string) => new Date(at).toLocaleString();
+  const when = (at: string) =>
+    new Date(at).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
   if (narrow)
     return (
       <Stack gap="xs">
