@@ -639,11 +639,11 @@ export const mailTemplates = {
   },
   'reminder-wwcc': {
     label: "Coach's Working With Children Check expiring",
-    sent: "A reminder rule (Reminder emails): to staff before a coach's Working With Children Check expires.",
+    sent: "A reminder rule (Reminder emails): to the coach and the company before a coach's Working With Children Check expires.",
     placeholders: {
       coach: "The coach's name",
       expires: 'The expiry date',
-      name: "The staff member's name",
+      name: 'Who is mailed: the coach, or the company',
       company: "Your company's name",
       number: "The check's number",
     },
