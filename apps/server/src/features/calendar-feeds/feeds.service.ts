@@ -37,6 +37,13 @@ import { timeAfter } from './calendar-links.ts';
  *   days they booked and their parties, nothing of anyone else's.
  * - Each event's UID is stable (`class-session-<id>@<host>`…), so a moved session updates in place;
  *   its SEQUENCE grows with each hand-made change and cancelled sessions stay as STATUS:CANCELLED.
+ * - SEQUENCE is the seconds from 2020 to the session's `editedAt` (set by every move and cancel):
+ *   it only grows, without a counter column in the classes feature. Two changes in one second share
+ *   a number; calendars that poll a feed replace their copy on each fetch anyway.
+ * - The URL is answered once, when made: only its SHA-256 is stored, so nobody (staff included) can
+ *   read it back later. Lost or leaked: make a new one, which revokes the old.
+ * - Events and parties keep SEQUENCE 0: a party that is cancelled or moved to another slot leaves the
+ *   feed or shows at its new time on the calendar's next fetch.
  */
 
 type FeedRow = typeof calendarFeeds.$inferSelect;
