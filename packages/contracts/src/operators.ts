@@ -23,6 +23,8 @@ export const customerRow = z.object({
   subscription_status: z.string().nullable(),
   trial_ends_at: z.string().nullable(),
   currency: z.string(),
+  /** Names the company on its public pages (booking, party, registration). */
+  authhash: z.string(),
   usage: z.object({
     children: z.number(),
     staff: z.number(),

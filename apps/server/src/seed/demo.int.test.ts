@@ -31,8 +31,9 @@ describe('demo data', () => {
     const first = await seedDemo(t.database.db, t.config);
     expect(first.created).toBe(true);
     const after = await counts();
-    // Users: admin, parent, a family, two coaches and four class families (classes-demo.ts).
-    expect(after).toEqual({ companies: 1, users: 9, events: 2, sessions: 3, slots: 3 });
+    // Users: admin, parent, a family, two coaches and four class families (classes-demo.ts); the
+    // installation's company with its operator and a company waiting for approval (operator-demo.ts).
+    expect(after).toEqual({ companies: 3, users: 11, events: 2, sessions: 3, slots: 3 });
     const second = await seedDemo(t.database.db, t.config);
     expect(second.created).toBe(false);
     expect(await counts()).toEqual(after);

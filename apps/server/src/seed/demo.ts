@@ -34,6 +34,7 @@ import { seedCrmDemo } from './crm-demo.ts';
 import { seedFlagsTasksDemo } from './flags-tasks-demo.ts';
 import { seedInvoicesDemo } from './invoices-demo.ts';
 import { seedMoneyReportsDemo } from './money-reports-demo.ts';
+import { DEMO_OPERATOR, seedOperatorDemo } from './operator-demo.ts';
 import { seedPlansDemo } from './plans-demo.ts';
 import { seedRemindersDemo } from './reminders-demo.ts';
 import { seedReportsDemo } from './reports-demo.ts';
@@ -427,6 +428,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   await seedUniformsDemo(db, new Tenant(DEMO.companyId));
   await seedMoneyReportsDemo(db, new Tenant(DEMO.companyId));
   await seedCrmDemo(db, new Tenant(DEMO.companyId));
+  await seedOperatorDemo(db);
   await seedRemindersDemo(db, new Tenant(DEMO.companyId), config);
   const url = config.publicUrl;
   return {
@@ -434,6 +436,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
     summary: [
       created ? 'demo company created' : 'demo company already present',
       `staff sign-in:  ${url}/admin/login  ${DEMO.admin.email} / ${DEMO.admin.password}`,
+      `operator:       ${url}/admin/login  ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}`,
       `parent sign-in: ${url}/admin/students/login?authhash=${DEMO.authhash}  ${DEMO.parent.email} / ${DEMO.parent.password}`,
       `event booking:  ${url}/booking?e=${demoEventCode(DEMO.events.camp)}&authhash=${DEMO.authhash}`,
       `party booking:  ${url}/birthday-party/booking/?authhash=${DEMO.authhash}`,

@@ -87,6 +87,7 @@ function toRow(
     subscription_status: usage.subscription?.status ?? null,
     trial_ends_at: usage.subscription?.trialEndsAt ?? null,
     currency: company.currency,
+    authhash: company.authhash,
     usage: {
       children: usage.children,
       staff: usage.staff?.staff ?? 0,

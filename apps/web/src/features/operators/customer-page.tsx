@@ -164,6 +164,13 @@ export function CustomerPage() {
           <Text>{c.contact.name ?? '—'}</Text>
           <Text size="sm">{c.contact.email ?? ''}</Text>
           <Text size="sm">{c.contact.phone ?? ''}</Text>
+          <Anchor
+            href={`/birthday-party/booking/?authhash=${encodeURIComponent(c.authhash)}`}
+            target="_blank"
+            size="sm"
+          >
+            Public party booking page
+          </Anchor>
         </Card>
       </SimpleGrid>
 

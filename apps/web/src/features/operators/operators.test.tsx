@@ -22,6 +22,7 @@ const pending: CustomerDetail = {
   subscription_status: null,
   trial_ends_at: null,
   currency: 'AUD',
+  authhash: 'flip',
   usage: {
     children: 12,
     staff: 3,
