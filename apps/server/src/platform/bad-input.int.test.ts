@@ -162,6 +162,11 @@ const COMMON_NAMES = [
   'reply_to',
   'footer',
   'logo',
+  // Mass mail (features/communications/mass-mail.routes.ts).
+  'filter',
+  'marketing',
+  'send_at',
+  'attachment',
 ];
 
 describe('bad input to every write endpoint', () => {

@@ -221,7 +221,13 @@ describe('route walker: every registered route', () => {
     const calendarFeed = await db.execute<{ id: number }>(
       sql`insert into calendar_feeds (company_id, kind, token_hash) values (${a.id}, 'company', 'walker-feed') returning id`,
     );
+    // A scheduled mass mail of company A (features/communications).
+    const massMail = await db.execute<{ id: number }>(
+      sql`insert into mass_mails (company_id, subject, body, filter, status, send_at)
+        values (${a.id}, 'Walker news', '<p>Hi</p>', '{}', 'scheduled', now() + interval '30 days') returning id`,
+    );
     ids = {
+      massMail: massMail.rows[0]!.id,
       contact: contact.rows[0]!.id,
       calendarFeed: calendarFeed.rows[0]!.id,
       importRun: importRun.rows[0]!.id,
@@ -493,6 +499,10 @@ describe('route walker: every registered route', () => {
           `/api/v1/admin/integrations/google/feeds/${ids.calendarFeed}`,
         ],
         'POST /api/v1/students/tasks/:id/done': [`/api/v1/students/tasks/${ids.task}/done`],
+        'GET /api/v1/communications/mass-mails/:id': [`/api/v1/communications/mass-mails/${ids.massMail}`],
+        'POST /api/v1/communications/mass-mails/:id/cancel': [
+          `/api/v1/communications/mass-mails/${ids.massMail}/cancel`,
+        ],
         'POST /api/v1/admin/private-lessons/:id/cancel': [
           `/api/v1/admin/private-lessons/${ids.privateLesson}/cancel`,
           { refund_choice: 'none' },

@@ -222,6 +222,14 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'admin/students/forgotten-password', lazy: forgottenPasswordPage },
+          // The unsubscribe link in marketing mail (features/communications).
+          {
+            path: 'unsubscribe/:token',
+            lazy: page(
+              () => import('../features/communications/unsubscribe-page'),
+              (m) => m.UnsubscribePage,
+            ),
+          },
           { path: 'admin/students/request-forgotten-password', lazy: forgottenPasswordPage },
         ],
       },
@@ -584,6 +592,28 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/flags/flagged-page'),
               (m) => m.FlaggedPage,
+            ),
+          },
+          // Mass mail: the list, compose and each mail's progress (features/communications).
+          {
+            path: 'admin/communications',
+            lazy: page(
+              () => import('../features/communications/mass-mails-page'),
+              (m) => m.MassMailsPage,
+            ),
+          },
+          {
+            path: 'admin/communications/new',
+            lazy: page(
+              () => import('../features/communications/mass-mail-compose-page'),
+              (m) => m.MassMailComposePage,
+            ),
+          },
+          {
+            path: 'admin/communications/:id',
+            lazy: page(
+              () => import('../features/communications/mass-mail-page'),
+              (m) => m.MassMailPage,
             ),
           },
           {

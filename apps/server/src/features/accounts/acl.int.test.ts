@@ -37,6 +37,7 @@ const pagePermission: Record<string, Permission> = {
   '/admin/users': 'users.manage',
   '/admin/my-company': 'company.manage',
   '/admin/mail': 'mail.read',
+  '/admin/communications': 'communications.send',
   '/admin/system-emails': 'settings.read',
   '/admin/settings/emails': 'settings.read',
   '/admin/reminder-emails': 'settings.read',

@@ -465,6 +465,55 @@ describe('sending', () => {
   }, 300_000);
 });
 
+describe('attachment', () => {
+  it('attaches the uploaded file to each family copy; another company cannot use its key', async () => {
+    const db = t.database.db;
+    const company = await createCompany(db, { timeZone: TZ, name: 'File Gym' });
+    const other = await createCompany(db);
+    const session = await sessionFor(db, await createUser(db, company.id, { role: 'companystaff' }));
+    const otherSession = await sessionFor(db, await createUser(db, other.id, { role: 'companystaff' }));
+    const parent = await family(db, company.id, 'Fiona File');
+    const boundary = '----massmail';
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/communications/attachments',
+      headers: { ...session.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="file"; filename="camp-notes.txt"',
+        'Content-Type: text/plain',
+        '',
+        'Bring a drink bottle.',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const attachment = upload.json() as { key: string; name: string };
+    expect(attachment.name).toBe('camp-notes.txt');
+
+    const compose = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/communications/mass-mails',
+        headers,
+        payload: { subject: 'Camp', body: '<p>See the notes</p>', marketing: false, filter: {}, attachment },
+      });
+    expect((await compose(otherSession.headers)).json()).toMatchObject({
+      valid: false,
+      error: { element: [{ name: 'attachment', messages: ['Upload the file again.'] }] },
+    });
+    expect((await compose(session.headers)).json()).toMatchObject({ valid: true });
+    await runMassMails(t.deps, new Date());
+    await deliverPendingMail(t.database, t.config);
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes(parent.email));
+    expect(mail.raw).toMatch(/filename=camp-notes\.txt/);
+    expect(mail.raw).toContain(Buffer.from('Bring a drink bottle.').toString('base64'));
+    // A service notice carries no unsubscribe link.
+    expect(parseMail(mail.raw).headers.get('list-unsubscribe')).toBeUndefined();
+  }, 60_000);
+});
+
 describe('unsubscribe', () => {
   it('one-click POST withdraws marketing only: a service notice and a booking confirmation still go', async () => {
     const db = t.database.db;
@@ -560,5 +609,31 @@ describe('unsubscribe', () => {
       headers: staffA.headers,
     });
     expect(own.json()).toMatchObject({ status: 'scheduled', total: 0 });
+  });
+
+  it("keeps a mass mail's body sanitised (the status page shows it as HTML)", async () => {
+    const db = t.database.db;
+    const company = await createCompany(db);
+    const staff = await sessionFor(db, await createUser(db, company.id, { role: 'companystaff' }));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/communications/mass-mails',
+      headers: staff.headers,
+      payload: {
+        subject: 'Hi',
+        body: 'Hi <img src=x onerror=alert(1)> <a href="javascript:alert(2)">x</a><script>alert(3)</script>',
+        filter: {},
+        send_at: '2099-01-01T09:00',
+      },
+    });
+    const id = (created.json() as { redirect: string }).redirect.split('/').pop();
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/communications/mass-mails/${id}`,
+      headers: staff.headers,
+    });
+    const body = (detail.json() as { body: string }).body;
+    expect(body).toContain('Hi ');
+    expect(body).not.toMatch(/onerror|javascript:|<script/i);
   });
 });

@@ -123,7 +123,7 @@ const MAX_ATTEMPTS = 5;
  * SMTP carry the same file.
  */
 export function attachmentsOf(data: Record<string, string>) {
-  return data.ics
+  const calendar = data.ics
     ? [
         {
           // Mail queued before the name came with the data was always a class enrolment's.
@@ -133,6 +133,18 @@ export function attachmentsOf(data: Record<string, string>) {
         },
       ]
     : [];
+  // A mass mail's file (features/communications/mass-mail.service.ts): its path on disk, read when
+  // sent, so 2,000 copies do not each keep the file in the outbox.
+  const file = data.attachmentFile
+    ? [
+        {
+          filename: data.attachmentName ?? 'attachment',
+          path: data.attachmentFile,
+          contentType: data.attachmentType,
+        },
+      ]
+    : [];
+  return [...calendar, ...file];
 }
 
 /**

@@ -28,6 +28,8 @@ const INJECTED: Record<string, string> = {
   'features/waivers/waiver-page.tsx: waiver.body': 'waivers.body',
   'components/terms-card.tsx: props.html': 'payment-terms.content',
   'features/registration/registration-page.tsx: form.intro': 'registration-forms.intro',
+  // Tested in features/communications/mass-mail.int.test.ts (hostile HTML in a mass mail's body).
+  'features/communications/mass-mail-page.tsx: m.body': 'mass_mails.body',
 };
 
 function sourceFiles(dir: string): string[] {

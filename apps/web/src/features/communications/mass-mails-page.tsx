@@ -1,0 +1,71 @@
+import { Anchor, Button, Card, Progress, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { PageTitle } from '../../components/page-title';
+import { useMassMails } from './communications-api';
+import { MassMailStatusBadge } from './mass-mail-status';
+
+/** The company's mass mails, newest first, each with its progress. */
+export function MassMailsPage() {
+  const mails = useMassMails();
+  if (!mails.data) return <PageLoader />;
+  const list = mails.data.mass_mails;
+  return (
+    <Stack gap="lg">
+      <PageTitle
+        title="Mass mail"
+        description="Mail families by class, term, event, age, balance and more."
+        actions={
+          <Button component={Link} to="/admin/communications/new">
+            New mass mail
+          </Button>
+        }
+      />
+      {list.length === 0 ? (
+        <Card withBorder padding="lg">
+          <Text c="dimmed">No mass mail yet.</Text>
+        </Card>
+      ) : (
+        <Table.ScrollContainer minWidth={360}>
+          <Table striped aria-label="Mass mails">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Subject</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Sent</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((mail) => (
+                <Table.Tr key={mail.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/communications/${mail.id}`}>
+                      {mail.subject}
+                    </Anchor>
+                    {mail.marketing ? null : (
+                      <Text size="xs" c="dimmed">
+                        Service notice
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <MassMailStatusBadge status={mail.status} />
+                  </Table.Td>
+                  <Table.Td>{mail.send_at_local ?? ''}</Table.Td>
+                  <Table.Td miw={120}>
+                    <Text size="sm">
+                      {mail.sent} of {mail.total}
+                      {mail.failed ? `, ${mail.failed} failed` : ''}
+                    </Text>
+                    <Progress value={mail.total ? (100 * mail.sent) / mail.total : 0} size="sm" />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
