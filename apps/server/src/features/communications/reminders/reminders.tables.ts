@@ -5,7 +5,7 @@ import { tenantKey } from '../../accounts/accounts.tables.ts';
  * A company's reminder rule (SPEC reminder-emails): one row per kind once staff first save it; a
  * kind without a row is off. `activeFrom` is when the rule was last switched on or its N changed:
  * occasions due before it were due while the rule was off (or under another N) and are never sent
- * late. `subject`/`body` null: the default wording of the kind's mail template.
+ * late. Its wording is the company's wording of its mail kind (system_emails, reminders.service.ts).
  */
 export const reminderRules = pgTable(
   'reminder_rules',
@@ -16,8 +16,6 @@ export const reminderRules = pgTable(
     enabled: boolean().notNull().default(false),
     /** N hours or days (the kind's unit) before or after the occasion. */
     amount: integer().notNull(),
-    subject: text(),
-    body: text(),
     activeFrom: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
