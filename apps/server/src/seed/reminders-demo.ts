@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { defaultWording, mailKindOf } from '../features/communications/reminders/reminders.service.ts';
+import { mailKindOf } from '../features/communications/reminders/reminders.service.ts';
 import { reminderRules, reminderSends } from '../features/communications/reminders/reminders.tables.ts';
 import { queueMail } from '../platform/mail/mail.service.ts';
 import type { Tenant } from '../platform/tenancy.ts';
@@ -63,15 +63,7 @@ export async function seedRemindersDemo(
       },
     ];
     for (const send of sends) {
-      const mailId = await queueMail(
-        tx,
-        tenant,
-        config,
-        mailKindOf(send.kind),
-        send.to,
-        send.data,
-        defaultWording(send.kind),
-      );
+      const mailId = await queueMail(tx, tenant, config, mailKindOf(send.kind), send.to, send.data);
       await tx.insert(reminderSends).values(
         tenant.values({
           kind: send.kind,

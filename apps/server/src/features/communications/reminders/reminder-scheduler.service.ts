@@ -71,22 +71,20 @@ async function runRule(
     from,
     to: now,
   });
-  const wording = rule.subject && rule.body ? { subject: rule.subject, body: rule.body } : undefined;
   let sent = 0;
   for (const occasion of occasions) {
     if (occasion.dueAt <= from || occasion.dueAt > now) continue;
-    sent += await sendOccasion(deps, tenant, kind, occasion, wording);
+    sent += await sendOccasion(deps, tenant, kind, occasion);
   }
   return sent;
 }
 
-/** One mail per person (address) of the occasion, each claimed once. */
+/** One mail per person (address) of the occasion, each claimed once; queueMail uses the company's wording of the kind. */
 async function sendOccasion(
   deps: AppDeps,
   tenant: Tenant,
   kind: ReminderKind,
   occasion: Occasion,
-  wording: { subject: string; body: string } | undefined,
 ): Promise<number> {
   let sent = 0;
   const seen = new Set<string>();
@@ -110,7 +108,6 @@ async function sendOccasion(
         mailKindOf(kind),
         recipient.email,
         recipient.data,
-        wording,
       );
       await tx.update(reminderSends).set({ mailId }).where(tenant.byId(reminderSends, claim.id));
       return true;

@@ -2,6 +2,7 @@ import { type ReminderKind, reminderInfo } from '@tumble/contracts/reminders';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../../db/client.ts';
+import type { AuthContext } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { mailOutbox } from '../../../platform/mail/mail.tables.ts';
 import { Tenant } from '../../../platform/tenancy.ts';
@@ -24,6 +25,7 @@ import { invoices } from '../../billing/ledger.tables.ts';
 import { bookingPlaces } from '../../bookings/bookings.tables.ts';
 import { attendance, classEnrolments, classSessions, terms } from '../../classes/classes.tables.ts';
 import { rolloverItems, rollovers } from '../../classes/rollover.tables.ts';
+import { listSystemEmails } from '../../settings/email-settings.service.ts';
 import { signedWaivers, waiverUses } from '../../waivers/waivers.tables.ts';
 import { runReminders } from './reminder-scheduler.service.ts';
 import { defaultWording, saveReminderRule } from './reminders.service.ts';
@@ -52,11 +54,28 @@ describe('reminder emails', () => {
   });
   afterAll(() => t.close());
 
+  /** A company administrator's context, as a request's (saving wording is audited). */
+  async function adminOf(target: Tenant): Promise<AuthContext> {
+    const user = await createUser(t.database.db, target.companyId, {
+      role: 'companyadmin',
+      fullName: 'Alex Admin',
+    });
+    return {
+      sessionId: 0,
+      token: '',
+      userId: user.id,
+      role: 'companyadmin',
+      fullName: user.fullName,
+      email: user.email,
+      tenant: target,
+    };
+  }
+
   /** Switches a rule on with its default wording, as if saved at `since`. */
   async function enable(kind: ReminderKind, amount: number, since: Date, target = tenant) {
     const result = await saveReminderRule(
-      t.database.db,
-      target,
+      t.deps,
+      await adminOf(target),
       { kind, enabled: true, amount, ...defaultWording(kind) },
       since,
     );
@@ -71,6 +90,12 @@ describe('reminder emails', () => {
       .where(target.where(reminderSends))
       .orderBy(asc(reminderSends.occasionKey), asc(reminderSends.recipient));
     return rows.map((r) => `${r.kind} ${r.occasionKey} → ${r.recipient}`);
+  }
+
+  /** The company's own wording of the class reminder mail, as the System emails page reads it. */
+  async function wordingOf(target: Tenant) {
+    const kinds = await listSystemEmails(t.deps, target);
+    return kinds.find((k) => k.kind === 'reminder-class')!.custom;
   }
 
   async function mails(target = tenant) {
@@ -502,8 +527,8 @@ describe('reminder emails', () => {
     const other = await createCompany(db, { timeZone: TZ });
     const otherTenant = new Tenant(other.id);
     await saveReminderRule(
-      db,
-      otherTenant,
+      t.deps,
+      await adminOf(otherTenant),
       { kind: 'class', enabled: true, amount: 48, ...defaultWording('class') },
       new Date('2027-01-01'),
     );
@@ -526,6 +551,12 @@ describe('reminder emails', () => {
     expect(saved.json()).toEqual({ valid: true, info: { title: 'Saved', message: 'Class reminder is on.' } });
     const [after] = await db.select().from(reminderRules).where(otherTenant.where(reminderRules));
     expect(after).toEqual(before);
+    // One wording: the System emails page shows what the reminder page saved, for this company only.
+    expect(await wordingOf(tenant)).toEqual({
+      subject: 'See you at {{class}}',
+      body: 'Hi {{name}},\n\n{{children}}: {{time}}',
+    });
+    expect(await wordingOf(otherTenant)).toBeNull();
 
     await db
       .update(reminderRules)
@@ -601,33 +632,36 @@ describe('reminder emails', () => {
       )[0]!;
     const wording = defaultWording('class');
     await saveReminderRule(
-      db,
-      tenant,
+      t.deps,
+      await adminOf(tenant),
       { kind: 'class', enabled: true, amount: 24, ...wording },
       new Date('2027-01-01T00:00:00Z'),
     );
     expect((await rule()).activeFrom).toEqual(new Date('2027-01-01T00:00:00Z'));
     await saveReminderRule(
-      db,
-      tenant,
+      t.deps,
+      await adminOf(tenant),
       { kind: 'class', enabled: true, amount: 24, subject: 'New', body: 'Words' },
       new Date('2027-01-02T00:00:00Z'),
     );
     expect((await rule()).activeFrom).toEqual(new Date('2027-01-01T00:00:00Z'));
+    expect(await wordingOf(tenant)).toEqual({ subject: 'New', body: 'Words' });
     await saveReminderRule(
-      db,
-      tenant,
+      t.deps,
+      await adminOf(tenant),
       { kind: 'class', enabled: true, amount: 12, subject: 'New', body: 'Words' },
       new Date('2027-01-03T00:00:00Z'),
     );
     expect((await rule()).activeFrom).toEqual(new Date('2027-01-03T00:00:00Z'));
     await saveReminderRule(
-      db,
-      tenant,
+      t.deps,
+      await adminOf(tenant),
       { kind: 'class', enabled: false, amount: 12, ...wording },
       new Date('2027-01-04T00:00:00Z'),
     );
-    expect(await rule()).toMatchObject({ enabled: false, activeFrom: null, subject: null, body: null });
+    expect(await rule()).toMatchObject({ enabled: false, activeFrom: null });
+    // The default wording again: the kind's own wording is reset (System emails shows the default).
+    expect(await wordingOf(tenant)).toBeNull();
   });
 
   it('each rule’s placeholders are exactly those its default mail uses', () => {

@@ -9,12 +9,10 @@ const tags = ['reminder-emails'];
 
 /** Reminder emails (SPEC reminder-emails): the rules and the last reminders sent; save one rule. */
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.deps.database.db;
-
   app.get(
     '/api/v1/admin/reminder-emails',
     { schema: { tags, response: { 200: reminderRulesResponse } }, config: { access: 'settings.read' } },
-    async (request) => reminderRulesOf(db(), requireAuth(request).tenant),
+    async (request) => reminderRulesOf(app.deps, requireAuth(request).tenant),
   );
 
   app.post(
@@ -27,6 +25,6 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'settings.write' },
     },
-    async (request) => saveReminderRule(db(), requireAuth(request).tenant, request.body),
+    async (request) => saveReminderRule(app.deps, requireAuth(request), request.body),
   );
 };
