@@ -329,6 +329,14 @@ describe('mailing: Mailchimp sync against a local stub', () => {
 
   it('the job syncs every connected company; the Integrations page shows the connection', async () => {
     await setMarketingConsent(t.database.db, tenant, fam.ben.id, false, 'staff');
+    // Integrations turned off for the company: the connection stays, nothing is sent.
+    const { companies } = await import('../../accounts/accounts.tables.ts');
+    const modules = (disabledModules: string[]) =>
+      t.database.db.update(companies).set({ disabledModules }).where(eq(companies.id, tenant.companyId));
+    await modules(['integrations']);
+    await syncConnectedMailchimp(t.deps);
+    expect(member(fam.ben.email)?.status).toBe('subscribed');
+    await modules([]);
     await syncConnectedMailchimp(t.deps);
     expect(member(fam.ben.email)?.status).toBe('unsubscribed');
 

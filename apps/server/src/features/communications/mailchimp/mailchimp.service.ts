@@ -10,6 +10,7 @@ import type { Db } from '../../../db/client.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { BadRequestError, NotFoundError } from '../../../platform/errors.ts';
+import { enabledModules } from '../../../platform/modules.ts';
 import { randomToken, sha256 } from '../../../platform/secrets.ts';
 import { Tenant } from '../../../platform/tenancy.ts';
 import { todayIn } from '../../../platform/time.ts';
@@ -637,8 +638,11 @@ export async function syncConnectedMailchimp(deps: AppDeps): Promise<void> {
     // cross-tenant: the job finds the companies that connected Mailchimp and chose an audience.
     .where(and(isNotNull(mailchimpConnections.credential), isNotNull(mailchimpConnections.listId)));
   for (const { companyId } of connected) {
+    const tenant = new Tenant(companyId);
+    // A company whose plan or admin turned integrations off keeps its connection but is not synced.
+    if (!(await enabledModules(db, tenant)).has('integrations')) continue;
     try {
-      await syncMailchimp(deps, new Tenant(companyId));
+      await syncMailchimp(deps, tenant);
     } catch (error) {
       console.error(`[mailchimp.sync] company ${companyId}`, error);
       await db
