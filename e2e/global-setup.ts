@@ -6,6 +6,10 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../apps/server/src/db/embedded.ts';
+import {
+  mailchimpStubEnv,
+  startMailchimpStub,
+} from '../apps/server/src/features/communications/mailchimp/testing/mailchimp-stub.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -93,6 +97,8 @@ export default async function setup(project: TestProject) {
   await chmod(dataDir, 0o755);
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'tumble-e2e-mail-'));
   const smtp = await startSmtp(mailDir);
+  // Mailchimp's Marketing API and OAuth endpoints, spoken by a local stub (e2e/integrations.spec.ts).
+  const mailchimp = await startMailchimpStub();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -112,6 +118,7 @@ export default async function setup(project: TestProject) {
       // the whole run makes far more requests a minute than one visitor would, and the global
       // per-IP limit counts static files too. Sign-in throttling per account and IP still applies.
       RATE_LIMIT_PER_MINUTE: '100000',
+      ...mailchimpStubEnv(mailchimp),
     },
   });
   await waitForHealth(baseUrl, child);
@@ -125,6 +132,7 @@ export default async function setup(project: TestProject) {
     await exited;
     clearTimeout(timeout);
     await smtp.close();
+    await mailchimp.close();
     await rm(dataDir, { recursive: true, force: true });
     await rm(webDist, { recursive: true, force: true });
     await rm(mailDir, { recursive: true, force: true });
