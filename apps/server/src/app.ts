@@ -115,8 +115,8 @@ declare module 'fastify' {
   }
 }
 
-/** Paths the API owns; everything else is the SPA. */
-const API_PREFIXES = ['/api', '/rest', '/integrations'];
+/** Paths the API owns (calendar feeds too: public, so rate-limited); everything else is the SPA. */
+const API_PREFIXES = ['/api', '/rest', '/integrations', '/feeds'];
 const isApiPath = (url: string) =>
   API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
 

@@ -550,6 +550,20 @@ describe('calendar feeds', () => {
     expect((await fetchFeed(made.url)).statusCode).toBe(200);
   });
 
+  it('limits how often one address fetches feeds, like every public route', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await limited.app.inject({ method: 'GET', url: `/feeds/${'a'.repeat(43)}.ics` })).statusCode,
+        );
+      expect(statuses).toEqual([404, 404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers any feed address it did not make with 404, never an error (fuzz)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 120 }), async (name) => {
