@@ -30,6 +30,7 @@ import { Tenant } from '../platform/tenancy.ts';
 import { seedAutopayDemo } from './autopay-demo.ts';
 import { seedCancellationDemo } from './cancellation-demo.ts';
 import { seedClassesDemo } from './classes-demo.ts';
+import { seedCommunicationsDemo } from './communications-demo.ts';
 import { seedCrmDemo } from './crm-demo.ts';
 import { seedFlagsTasksDemo } from './flags-tasks-demo.ts';
 import { seedInvoicesDemo } from './invoices-demo.ts';
@@ -430,6 +431,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   await seedCrmDemo(db, new Tenant(DEMO.companyId));
   await seedOperatorDemo(db);
   await seedRemindersDemo(db, new Tenant(DEMO.companyId), config);
+  await seedCommunicationsDemo(db, new Tenant(DEMO.companyId));
   const url = config.publicUrl;
   return {
     created,
