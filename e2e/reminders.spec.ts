@@ -46,7 +46,7 @@ describe.each(bothViewports)('reminder emails (%s)', (viewport) => {
     await subjectBox.fill('Reminder for {{clas}}');
     await rule.getByRole('button', { name: 'Save' }).click();
     await shows(
-      rule.getByText('{{clas}} is not a placeholder of this reminder.', { exact: false }),
+      rule.getByText('This email has no placeholder {{clas}}.', { exact: false }),
       'the unknown placeholder refused',
     );
     await rule.scrollIntoViewIfNeeded();

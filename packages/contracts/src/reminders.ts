@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { systemEmailWording } from './email-settings.ts';
 
 /** Reminder emails (SPEC reminder-emails, issue 16): rules a company switches on and edits. */
 
@@ -158,24 +159,6 @@ export const reminderInfo: Record<ReminderKind, ReminderInfo> = {
   },
 };
 
-/** The `{{name}}` placeholders a wording uses. */
-export function placeholdersIn(text: string): string[] {
-  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
-}
-
-/** The first placeholder of a wording this kind does not know, or null. */
-export function unknownPlaceholder(kind: ReminderKind, text: string): string | null {
-  const known = reminderInfo[kind].placeholders;
-  return placeholdersIn(text).find((name) => !(name in known)) ?? null;
-}
-
-export const unknownPlaceholderMessage = (name: string, kind: ReminderKind) =>
-  `{{${name}}} is not a placeholder of this reminder. Use one of: ${Object.keys(
-    reminderInfo[kind].placeholders,
-  )
-    .map((p) => `{{${p}}}`)
-    .join(', ')}.`;
-
 export const reminderRule = z.object({
   kind: z.enum(reminderKinds),
   title: z.string(),
@@ -222,16 +205,9 @@ export const saveReminderRuleRequest = z
       .number({ error: 'Enter a whole number.' })
       .int('Enter a whole number.')
       .min(1, 'Enter at least 1.'),
-    subject: z
-      .string({ error: 'Enter a subject.' })
-      .trim()
-      .min(1, 'Enter a subject.')
-      .max(200, 'Keep the subject under 200 characters.'),
-    body: z
-      .string({ error: 'Enter the message.' })
-      .trim()
-      .min(1, 'Enter the message.')
-      .max(5000, 'Keep the message under 5,000 characters.'),
+    // Checked in full below with the System emails schema of the rule's mail kind.
+    subject: z.string('Please enter the subject.').trim(),
+    body: z.string('Please enter the text.').trim(),
   })
   .superRefine((value, ctx) => {
     const info = reminderInfo[value.kind];
@@ -241,14 +217,10 @@ export const saveReminderRuleRequest = z
         path: ['amount'],
         message: `Enter at most ${info.maxAmount} ${info.unit}.`,
       });
-    for (const field of ['subject', 'body'] as const) {
-      const unknown = unknownPlaceholder(value.kind, value[field]);
-      if (unknown)
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: unknownPlaceholderMessage(unknown, value.kind),
-        });
-    }
+    // The wording is the rule's mail kind's system email: the same rules and messages as that page.
+    const wording = systemEmailWording(Object.keys(info.placeholders)).safeParse(value);
+    if (!wording.success)
+      for (const issue of wording.error.issues)
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   });
 export type SaveReminderRuleRequest = z.input<typeof saveReminderRuleRequest>;

@@ -599,7 +599,7 @@ describe('reminder emails', () => {
       {
         name: 'subject',
         messages: [
-          '{{nmae}} is not a placeholder of this reminder. Use one of: {{name}}, {{company}}, {{children}}, {{class}}, {{date}}, {{time}}.',
+          'This email has no placeholder {{nmae}}. It can use: {{name}}, {{company}}, {{children}}, {{class}}, {{date}}, {{time}}.',
         ],
       },
     ]);
@@ -609,6 +609,19 @@ describe('reminder emails', () => {
     expect(zero.json().error.element).toEqual([{ name: 'amount', messages: ['Enter at least 1.'] }]);
     const badKind = await post({ kind: 'nope', enabled: true, amount: 1, subject: 'x', body: 'x' });
     expect(badKind.json().valid).toBe(false);
+    // The System emails page's own rules hold here too: the wording is that page's.
+    const twoLines = await post({
+      kind: 'class',
+      enabled: true,
+      amount: 24,
+      subject: 'Hi\nthere',
+      body: 'x {name}}',
+    });
+    expect(twoLines.json().error.element).toEqual([
+      { name: 'subject', messages: ['The subject must be one line.'] },
+      { name: 'body', messages: ['Write placeholders with two braces and no spaces, for example {{name}}.'] },
+    ]);
+    expect(await wordingOf(tenant)).toBeNull();
     expect(await db.select().from(reminderRules).where(tenant.where(reminderRules))).toEqual([]);
     // A coach may not change the rules.
     const coach = await createUser(db, company.id, { role: 'companycoach' });
