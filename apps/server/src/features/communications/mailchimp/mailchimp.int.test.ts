@@ -18,6 +18,7 @@ import {
   STUB_API_KEY,
   STUB_LIST_ID,
   STUB_LIST_NAME,
+  STUB_OTHER_LIST_ID,
   startMailchimpStub,
 } from './testing/mailchimp-stub.ts';
 
@@ -147,6 +148,9 @@ describe('mailing: Mailchimp sync against a local stub', () => {
     const unknown = await call('POST', `${path}/audience`, { list_id: 'nosuchlist' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(mailingMessages.unknownAudience);
+    // As Mailchimp does, the stub checks the webhook's address answers before making it.
+    stub.checkWebhook = async (url) =>
+      (await t.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode;
     const chosen = await call('POST', `${path}/audience`, { list_id: STUB_LIST_ID });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(chosen.json().audience).toEqual({ id: STUB_LIST_ID, name: STUB_LIST_NAME });
@@ -390,5 +394,20 @@ describe('mailing: Mailchimp sync against a local stub', () => {
     expect(gone.json()).toMatchObject({ state: 'not_connected', audience: null, subscribed: 0 });
     expect(stub.webhooks.filter((w) => w.listId === STUB_LIST_ID)).toHaveLength(0);
     expect(await t.database.db.select().from(mailchimpMembers)).toHaveLength(0);
+  });
+  it('an audience whose webhook Mailchimp cannot make still syncs, and says unsubscribes are read back instead', async () => {
+    expect((await call('POST', `${path}/connect`, { api_key: STUB_API_KEY })).statusCode).toBe(200);
+    stub.checkWebhook = async () => 404;
+    const chosen = await call('POST', `${path}/audience`, { list_id: STUB_OTHER_LIST_ID });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().last_error).toMatch(
+      /^Mailchimp could not reach this server to tell it of unsubscribes .*; they are read back on every sync instead\.$/,
+    );
+    expect(stub.webhooks.filter((w) => w.listId === STUB_OTHER_LIST_ID)).toHaveLength(0);
+    await setMarketingConsent(t.database.db, tenant, fam.ben.id, true, 'parent');
+    expect(await sync()).toMatchObject({ sent: 1 });
+    expect(stub.member(STUB_OTHER_LIST_ID, fam.ben.email)?.status).toBe('subscribed');
+    // Families who withdrew were never in this audience: nothing is sent for them.
+    expect(stub.member(STUB_OTHER_LIST_ID, fam.cat.email)).toBeUndefined();
   });
 });

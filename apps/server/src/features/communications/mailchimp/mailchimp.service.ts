@@ -319,30 +319,35 @@ export async function chooseAudience(deps: AppDeps, tenant: Tenant, listId: stri
   }
   if (row.listId === listId) return;
   await forgetAudience(deps, tenant, row);
+  // The secret is stored first: Mailchimp calls the URL to check it before it makes the webhook.
   const secret = randomToken();
-  let webhookId: string | null = null;
-  let lastError: string | null = null;
-  try {
-    webhookId = await client.createWebhook(
-      credential,
-      listId,
-      `${deps.config.publicUrl}${mailchimpWebhookPath}/${secret}`,
-    );
-  } catch (error) {
-    if (!(error instanceof MailchimpError)) throw error;
-    lastError = `Mailchimp could not reach this server to tell it of unsubscribes (${error.message}); they are read back on every sync instead.`;
-  }
   await db
     .update(mailchimpConnections)
     .set({
       listId,
       listName,
-      webhookId,
-      webhookSecretHash: webhookId ? sha256(secret) : null,
+      webhookSecretHash: sha256(secret),
       unsubscribesReadAt: new Date(),
-      lastError,
+      lastError: null,
     })
     .where(tenant.where(mailchimpConnections));
+  try {
+    const webhookId = await client.createWebhook(
+      credential,
+      listId,
+      `${deps.config.publicUrl}${mailchimpWebhookPath}/${secret}`,
+    );
+    await db.update(mailchimpConnections).set({ webhookId }).where(tenant.where(mailchimpConnections));
+  } catch (error) {
+    if (!(error instanceof MailchimpError)) throw error;
+    await db
+      .update(mailchimpConnections)
+      .set({
+        webhookSecretHash: null,
+        lastError: `Mailchimp could not reach this server to tell it of unsubscribes (${error.message}); they are read back on every sync instead.`,
+      })
+      .where(tenant.where(mailchimpConnections));
+  }
 }
 
 /** Forgets the connection (removing our webhook from the audience when Mailchimp still answers). */

@@ -41,6 +41,11 @@ export interface MailchimpStub {
   webhooks: { id: string; listId: string; url: string; events: Record<string, boolean> }[];
   /** The next this-many API calls answer 429. */
   busy: number;
+  /**
+   * Mailchimp GETs a webhook's URL before it makes the webhook and refuses one that does not answer
+   * 200; tests that can reach the app set how (e.g. through app.inject).
+   */
+  checkWebhook?: (url: string) => Promise<number>;
   /** The member of `listId` with this address. */
   member(listId: string, email: string): StubMember | undefined;
   /** Someone unsubscribes in Mailchimp: the member is unsubscribed; answers the webhook's form body. */
@@ -158,7 +163,11 @@ export async function startMailchimpStub(): Promise<MailchimpStub> {
     return null;
   }
 
-  function api(method: string, url: URL, body: Record<string, unknown>): { status: number; body: unknown } {
+  async function api(
+    method: string,
+    url: URL,
+    body: Record<string, unknown>,
+  ): Promise<{ status: number; body: unknown }> {
     const parts = url.pathname
       .replace(/^\/3\.0/, '')
       .split('/')
@@ -188,6 +197,20 @@ export async function startMailchimpStub(): Promise<MailchimpStub> {
 
     if (parts[2] === 'webhooks') {
       if (method === 'POST' && parts.length === 3) {
+        if (stub.checkWebhook && (await stub.checkWebhook(String(body.url ?? ''))) !== 200)
+          return problem(
+            400,
+            'Invalid Resource',
+            "The resource submitted could not be validated. For field-specific details, see the 'errors' array.",
+            {
+              errors: [
+                {
+                  field: 'url',
+                  message: "We couldn't verify the URL is working. Please double check and try again.",
+                },
+              ],
+            },
+          );
         const id = randomUUID().slice(0, 10);
         stub.webhooks.push({
           id,
@@ -343,8 +366,7 @@ export async function startMailchimpStub(): Promise<MailchimpStub> {
         const answer = problem(400, 'JSON Parse Error', 'We encountered an unspecified JSON parsing error.');
         return send(answer.status, answer.body);
       }
-      const answer = api(method, url, body);
-      send(answer.status, answer.body);
+      void api(method, url, body).then((answer) => send(answer.status, answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
