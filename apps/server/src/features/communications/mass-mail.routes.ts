@@ -129,16 +129,27 @@ export const massMailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // One run at a time in this process; a mail sent during a run gets one more run after it.
   let running: Promise<unknown> | null = null;
+  let again = false;
+  let closing = false;
   function kickMassMails() {
-    if (running) return;
+    if (running) {
+      again = true;
+      return;
+    }
     running = runMassMails(app.deps)
       .catch((error) => app.log.error(error, 'mass mail run failed'))
       .finally(() => {
         running = null;
+        if (again && !closing) {
+          again = false;
+          kickMassMails();
+        }
       });
   }
   app.addHook('onClose', async () => {
+    closing = true;
     await running;
   });
 };
