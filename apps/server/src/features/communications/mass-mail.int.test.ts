@@ -465,6 +465,65 @@ describe('sending', () => {
   }, 300_000);
 });
 
+describe('schedule and status', () => {
+  it('sends a scheduled mail only when its time comes, refuses a time past, and shows a failure with its reason', async () => {
+    const db = t.database.db;
+    const company = await createCompany(db, { timeZone: TZ, name: 'Later Gym' });
+    const session = await sessionFor(db, await createUser(db, company.id, { role: 'companystaff' }));
+    const parent = await family(db, company.id, 'Sam Scheduled');
+    const compose = (send_at: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/communications/mass-mails',
+        headers: session.headers,
+        payload: { subject: 'Later', body: '<p>Later</p>', filter: {}, send_at },
+      });
+    const past = await compose(`${addDays(today(), -1)}T09:00`);
+    expect(past.json()).toMatchObject({
+      valid: false,
+      error: { element: [{ name: 'send_at', messages: ['Choose a time in the future.'] }] },
+    });
+    const created = await compose(`${addDays(today(), 2)}T09:00`);
+    const id = Number((created.json() as { redirect: string }).redirect.split('/').pop());
+    const detail = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/communications/mass-mails/${id}`,
+          headers: session.headers,
+        })
+      ).json() as {
+        status: string;
+        send_at_local: string;
+        total: number;
+        failed: number;
+        recipients: { parent_id: number; status: string; reason: string | null }[];
+      };
+    // 9 am in Sydney on that day, not the server's zone.
+    expect((await detail()).send_at_local).toMatch(/9:00\sam$/);
+    await runMassMails(t.deps, new Date());
+    expect(await detail()).toMatchObject({ status: 'scheduled', total: 0 });
+    await runMassMails(t.deps, new Date(Date.now() + 3 * 24 * 60 * 60 * 1000));
+    expect(await detail()).toMatchObject({ status: 'sent', total: 1 });
+    expect((await detail()).recipients).toEqual([
+      expect.objectContaining({ parent_id: parent.id, status: 'queued', reason: null }),
+    ]);
+    // The SMTP server refused it for good: the family shows failed, with the reason.
+    const [link] = await db
+      .select({ outboxId: massMailRecipients.outboxId })
+      .from(massMailRecipients)
+      .where(eq(massMailRecipients.massMailId, id));
+    await db
+      .update(mailOutbox)
+      .set({ status: 'failed', lastError: '550 mailbox unavailable' })
+      .where(eq(mailOutbox.id, link!.outboxId!));
+    expect(await detail()).toMatchObject({
+      failed: 1,
+      recipients: [{ parent_id: parent.id, status: 'failed', reason: '550 mailbox unavailable' }],
+    });
+  });
+});
+
 describe('attachment', () => {
   it('attaches the uploaded file to each family copy; another company cannot use its key', async () => {
     const db = t.database.db;
