@@ -5,7 +5,7 @@ import {
   customersResponse,
   supportResponse,
 } from '@tumble/contracts/operators';
-import { aclKeys } from '../../api/acl';
+import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
 
 /** The installation operator's calls (features/operators on the server; decision 018). */
@@ -46,24 +46,33 @@ export function useCustomerAction(id: number) {
   });
 }
 
-/** "Open as support": afterwards the session acts inside the company, so every cached page is stale. */
+/**
+ * "Open as support": the session then acts inside the company, so every cached page (the user
+ * meta first) is stale. It goes to the company's dashboard before the caches reset: the reset
+ * reloads the user meta, which unmounts the page that asked.
+ */
 export function useOpenAsSupport(id: number) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: (reason: string) =>
       api.post(`/api/v1/operators/customers/${id}/support`, { reason }, { schema: supportResponse }),
-    onSuccess: () => queryClient.resetQueries(),
+    onSuccess: async () => {
+      await navigate('/admin/dashboard');
+      await queryClient.resetQueries();
+    },
   });
 }
 
-/** "End" on the support banner. */
-export function useEndSupport() {
+/** "End" on the support banner: back to the company's page on Customers, as the operator again. */
+export function useEndSupport(companyId: number | null) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => api.post('/api/v1/operators/support/end'),
     onSuccess: async () => {
+      await navigate(companyId ? `/admin/customers/${companyId}` : '/admin');
       await queryClient.resetQueries();
-      await queryClient.invalidateQueries({ queryKey: aclKeys.all });
     },
   });
 }

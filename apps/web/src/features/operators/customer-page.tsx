@@ -21,7 +21,7 @@ import {
   SUSPEND_REASON_REQUIRED,
 } from '@tumble/contracts/operators';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '../../admin/format';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
@@ -59,7 +59,6 @@ export function CustomerPage() {
   const customer = useCustomer(id);
   const action = useCustomerAction(id);
   const support = useOpenAsSupport(id);
-  const navigate = useNavigate();
   const [prompt, setPrompt] = useState<Prompt>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -98,7 +97,7 @@ export function CustomerPage() {
     const why = reason.trim();
     if (prompt.kind === 'support') {
       if (!why) return setReasonError(SUPPORT_REASON_REQUIRED);
-      support.mutate(why, { onSuccess: () => navigate('/admin/dashboard') });
+      support.mutate(why);
       return;
     }
     if (prompt.kind === 'suspend' && !why) return setReasonError(SUSPEND_REASON_REQUIRED);

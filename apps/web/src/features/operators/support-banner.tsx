@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import type { AclResponse } from '@tumble/contracts/auth';
-import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../admin/format';
 import { useEndSupport } from './api';
 
@@ -11,8 +10,7 @@ type Support = NonNullable<AclResponse['meta']['support']>;
  * until when, and End.
  */
 export function SupportBanner({ support, companyId }: { support: Support; companyId: number | null }) {
-  const end = useEndSupport();
-  const navigate = useNavigate();
+  const end = useEndSupport(companyId);
   return (
     <Alert color="orange" variant="filled" mb="md" role="status" aria-label="Support access">
       <Group justify="space-between" gap="sm">
@@ -23,16 +21,7 @@ export function SupportBanner({ support, companyId }: { support: Support; compan
             (until {formatDateTime(support.until)})
           </Text>
         </Text>
-        <Button
-          size="xs"
-          color="dark"
-          loading={end.isPending}
-          onClick={() =>
-            end.mutate(undefined, {
-              onSuccess: () => navigate(companyId ? `/admin/customers/${companyId}` : '/admin'),
-            })
-          }
-        >
+        <Button size="xs" color="dark" loading={end.isPending} onClick={() => end.mutate()}>
           End
         </Button>
       </Group>
