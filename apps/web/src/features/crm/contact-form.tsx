@@ -88,6 +88,8 @@ export function ContactForm(props: {
     current && !names.includes(current) ? [...names, current] : names;
   return (
     <form
+      // The form's own messages (the contract's), not the browser's bubbles for required fields.
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         form.submit(bodyOf(values));

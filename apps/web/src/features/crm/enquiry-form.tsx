@@ -59,6 +59,8 @@ function EnquiryForm({
     form.fieldErrors[`children.${index}.age`] ?? form.fieldErrors[`children.${index}.name`];
   return (
     <form
+      // The form's own messages (the contract's), not the browser's bubbles for required fields.
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         form.submit({
