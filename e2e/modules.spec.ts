@@ -1,0 +1,89 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { goViaSidebar, openSidebar, setSwitch, signInAsStaff } from './support/admin.ts';
+import { apiSignIn } from './support/api.ts';
+import { apiOk } from './support/booking.ts';
+import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
+import { demo } from './support/spec-text.ts';
+import { expectFitsWidth, shows } from './support/ui.ts';
+
+/**
+ * Plans and modules (issue 18): the demo company's admin picks a plan, turns the classes module
+ * off and sees the sidebar lose Timetable, and /admin/timetable answers the not-found page; the
+ * module comes back on. Demo data: seed/plans-demo.ts (Starter, Growth, Studio; the demo company
+ * starts without a plan, so with every module).
+ */
+
+const browser = useBrowser();
+
+afterAll(async () => {
+  // Leave the demo company as other specs expect it: every module on.
+  const token = await apiSignIn(demo.admin.email, demo.admin.password);
+  await apiOk('POST', '/api/v1/admin/modules', { token, body: { key: 'classes', enabled: true } });
+});
+
+describe.each(bothViewports)('plans and modules (%s)', (viewport) => {
+  const fixture = usePage('modules', viewport, browser);
+  // Each viewport moves to a plan of its own, so the second run is a change of plan.
+  const plan = viewport === 'desktop' ? 'Growth' : 'Studio';
+
+  /** Looks for a screen with the sidebar's quick search: whether the sidebar offers it. */
+  async function sidebarOffers(label: string): Promise<boolean> {
+    const { page } = fixture();
+    const nav = await openSidebar(page, viewport);
+    const search = nav.getByRole('textbox', { name: 'Go to a screen' });
+    await search.fill(label);
+    // The search answers with screens that match (a near match too) or says none does; a found
+    // screen's link names its group too ('Timetable Classes').
+    const results = nav.getByRole('navigation', { name: 'Screens found' });
+    const none = nav.getByText(`No screen matches “${label}”.`);
+    await results.or(none).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    const offered =
+      (await results
+        .getByRole('link')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .count()) > 0;
+    await search.fill('');
+    if (viewport === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    return offered;
+  }
+
+  it('the admin picks a plan, turns classes off and the navigation and the timetable page follow', async () => {
+    const { page, shot } = fixture();
+    await signInAsStaff(page);
+    expect(await sidebarOffers('Timetable')).toBe(true);
+
+    await goViaSidebar(page, viewport, 'Subscription', '/admin/subscription');
+    await shows(page.getByRole('button', { name: `Choose ${plan}` }), `the ${plan} plan`);
+    await expectFitsWidth(page);
+    await shot('1-plans', { fullPage: true });
+    await page.getByRole('button', { name: `Choose ${plan}` }).click();
+    await shows(page.getByText(`Your plan is now ${plan}.`), 'the plan confirmation');
+    await shows(page.getByRole('button', { name: `${plan} is your plan` }), 'the plan marked current');
+    await shows(page.getByText('Trial', { exact: true }), 'the trial badge');
+    await shows(page.getByText(/^Trial ends /), 'the trial end');
+    await shot('2-picked');
+
+    await goViaSidebar(page, viewport, 'Modules', '/admin/modules');
+    await shows(page.getByText(`Your plan: ${plan}.`), 'the plan on the modules page');
+    await expectFitsWidth(page);
+    await setSwitch(page, 'Classes', false);
+    await shows(page.getByText('Classes is now off.'), 'the module turned off');
+    await shot('3-classes-off', { fullPage: true });
+    expect(await sidebarOffers('Timetable')).toBe(false);
+    expect(await sidebarOffers('Terms')).toBe(false);
+    // Other modules' pages stay.
+    expect(await sidebarOffers('Events')).toBe(true);
+
+    await page.goto('/admin/timetable');
+    await shows(page.getByRole('heading', { name: 'Page not found' }), 'the not-found page');
+    await shot('4-timetable-not-found');
+
+    await page.goto('/admin/modules');
+    await setSwitch(page, 'Classes', true);
+    await shows(page.getByText('Classes is now on.'), 'the module turned back on');
+    expect(await sidebarOffers('Timetable')).toBe(true);
+    await page.goto('/admin/timetable');
+    await expectAt(page, '/admin/timetable');
+    await shows(page.getByRole('heading', { level: 1, name: 'Timetable' }), 'the timetable again');
+  });
+});
