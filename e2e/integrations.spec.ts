@@ -34,7 +34,7 @@ describe.each(bothViewports)('integrations (%s)', (viewport) => {
     await expectFitsWidth(page);
     await shot('1-integrations');
 
-    await mailing.getByRole('link', { name: 'Connect mailing' }).click();
+    await mailing.getByRole('link', { name: 'Connect Mailchimp' }).click();
     await expectAt(page, '/admin/integrations/mailing');
     await shows(page.getByRole('heading', { level: 1, name: 'Mailing' }), 'the Mailing page');
     const key = page.getByLabel('API key', { exact: true });
@@ -77,7 +77,7 @@ describe.each(bothViewports)('integrations (%s)', (viewport) => {
     await shows(mailing.getByText(`Mailchimp audience ${STUB_LIST_NAME}`), 'the audience on the card');
     await shot('4-integrations-connected');
 
-    await mailing.getByRole('link', { name: 'Manage mailing' }).click();
+    await mailing.getByRole('link', { name: 'Manage Mailchimp' }).click();
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await notified(page, mailingMessages.disconnected);
     await shows(page.getByLabel('API key', { exact: true }), 'the connect form again');

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
+  type IntegrationKind,
   type IntegrationState,
   type IntegrationSummary,
   integrationStateLabels,
@@ -16,6 +17,20 @@ const stateColours: Record<IntegrationState, string> = {
   not_connected: 'gray',
   not_configured: 'gray',
   error: 'orange',
+};
+
+/** What each connection is to, on its button ("Connect Mailchimp", "Manage calendar feeds"). */
+const services: Record<IntegrationKind, string> = {
+  accounting: 'Xero',
+  mailing: 'Mailchimp',
+  google: 'calendar feeds',
+  payments: 'payments',
+};
+const setUp: Record<IntegrationKind, string> = {
+  accounting: 'Connect',
+  mailing: 'Connect',
+  google: 'Set up',
+  payments: 'Set up',
 };
 
 export const when = (iso: string | null) =>
@@ -54,7 +69,7 @@ function IntegrationCard({ item }: { item: IntegrationSummary }) {
         {item.page ? (
           <Group mt="auto" pt="xs">
             <Button component={Link} to={item.page} variant={connected ? 'default' : 'filled'} size="sm">
-              {connected ? `Manage ${item.name.toLowerCase()}` : `Connect ${item.name.toLowerCase()}`}
+              {connected ? `Manage ${services[item.kind]}` : `${setUp[item.kind]} ${services[item.kind]}`}
             </Button>
           </Group>
         ) : null}
