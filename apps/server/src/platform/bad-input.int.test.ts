@@ -174,6 +174,8 @@ describe('bad input to every write endpoint', () => {
   let company: Awaited<ReturnType<typeof createCompany>>;
   let admin: Record<string, string>;
   let parent: Record<string, string>;
+  /** The installation's routes (plans, customers) are an operator's (decision 018). */
+  let operator: Record<string, string>;
   let ids: {
     event: number;
     otherStaff: number;
@@ -205,6 +207,7 @@ describe('bad input to every write endpoint', () => {
     admin = (await sessionFor(db, await createUser(db, company.id, { role: 'companyadmin' }))).headers;
     const parentUser = await createUser(db, company.id, { role: 'student' });
     parent = (await sessionFor(db, parentUser)).headers;
+    operator = (await sessionFor(db, await createUser(db, company.id, { role: 'operator' }))).headers;
     const otherStaff = await createUser(db, company.id, { role: 'companystaff' });
     const { event } = await createBookableEvent(db, company.id);
     await createWaiverTemplate(db, company.id);
@@ -363,7 +366,14 @@ describe('bad input to every write endpoint', () => {
           .replace('/admin/students/:id', `/admin/students/${ids.child}`)
           .replace(':id', '1')
           .replace(':action', 'delete'),
-        headers: route.access === 'public' ? {} : route.access === 'parent.self' ? parent : admin,
+        headers:
+          route.access === 'public'
+            ? {}
+            : route.access === 'parent.self'
+              ? parent
+              : route.access === 'installation.operate'
+                ? operator
+                : admin,
       }));
   const takesBody = (method: string) => ['POST', 'PUT', 'PATCH'].includes(method);
   /** Payment routes read their bodies as raw bytes (webhook signatures) and parse them themselves. */
