@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mailingMessages } from '@tumble/contracts/integrations';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -217,6 +218,20 @@ describe('mailing: Mailchimp sync against a local stub', () => {
       ]),
     );
     expect(member(fam.ann.email)!.tags.size).toBe(0);
+
+    // Ben's address changes: the same member (known by the old address's hash) takes the new one.
+    const { users } = await import('../../accounts/accounts.tables.ts');
+    const oldEmail = fam.ben.email;
+    fam.ben.email = 'ben.new@example.test';
+    await t.database.db.update(users).set({ email: fam.ben.email }).where(eq(users.id, fam.ben.id));
+    const moved = stub.memberCalls().length;
+    expect(await sync()).toMatchObject({ sent: 1 });
+    const [put] = stub.memberCalls().slice(moved);
+    expect(put!.path).toBe(
+      `/3.0/lists/${STUB_LIST_ID}/members/${createHash('md5').update(oldEmail).digest('hex')}`,
+    );
+    expect(member(oldEmail)).toBeUndefined();
+    expect(member(fam.ben.email)).toMatchObject({ status: 'subscribed', merge_fields: { FNAME: 'Ben' } });
   });
 
   it('sets a family who withdrew unsubscribed, and resubscribes them when they consent again', async () => {
