@@ -141,6 +141,9 @@ const COMMON_NAMES = [
   'notes',
   'due_date',
   'assignee',
+  // A company's modules and plan (platform/installation).
+  'key',
+  'plan_id',
   // Merging families and children (features/students/merge.routes.ts).
   'from_parent_id',
   'to_parent_id',

@@ -47,7 +47,8 @@ export const subscriptionWebhookRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) throw new BadRequestError('Expected a JSON body.');
       const billing = installationBilling(app.deps.config);
-      if (billing.name !== 'stripe') return reply.code(404).send({ message: 'Not found.' });
+      if (billing.name !== 'stripe')
+        return reply.code(400).send({ message: 'Stripe Billing is not set up on this installation.' });
       let event: SubscriptionEvent | null;
       try {
         const signature = request.headers['stripe-signature'];
