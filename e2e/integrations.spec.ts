@@ -81,5 +81,15 @@ describe.each(bothViewports)('integrations (%s)', (viewport) => {
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await notified(page, mailingMessages.disconnected);
     await shows(page.getByLabel('API key', { exact: true }), 'the connect form again');
+
+    // Mailchimp's login (OAuth): the stub's login page allows at once and sends the browser back.
+    await page.getByRole('button', { name: 'Connect with Mailchimp login' }).click();
+    await expectAt(page, '/admin/integrations/mailing');
+    await shows(page.getByText(/with a Mailchimp login since/), 'connected through the login');
+    // Disconnecting forgot the audience: it is chosen again.
+    await shows(page.getByText(mailingMessages.noAudience), 'the audience to choose');
+    await shot('5-connected-by-login');
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await shows(page.getByLabel('API key', { exact: true }), 'disconnected again');
   });
 });
