@@ -275,6 +275,8 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
 
 const top: NavEntry[] = [
   { label: 'My Account', path: '/admin/my-account', permission: 'admin.access' },
+  // An operator's own profile and password (the page's API needs only a session).
+  { label: 'My Account', path: '/admin/my-account', permission: 'installation.operate' },
   { label: 'My Company', path: '/admin/my-company', permission: 'company.manage' },
   { label: 'Users', path: '/admin/users', permission: 'users.manage' },
   { label: 'My Account', path: '/admin/students/profile', permission: 'parent.self' },

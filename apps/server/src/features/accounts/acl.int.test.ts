@@ -94,7 +94,7 @@ const topOf: Record<Role, string[]> = {
   companystaff: ['/admin/my-account'],
   companycoach: ['/admin/my-account'],
   student: ['/admin/students/profile'],
-  operator: [],
+  operator: ['/admin/my-account'],
 };
 /** Resources staff reach from the sidebar; the others are reached from a row (nested) or not at all. */
 const navResources = () => mountedResources().filter((r) => r.nav);

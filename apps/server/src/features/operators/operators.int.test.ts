@@ -103,6 +103,10 @@ describe('npm run operator', () => {
     const paths = acl.navigation.side.map((i: { path: string }) => i.path);
     expect(paths).toContain('/admin/customers');
     expect(paths).not.toContain('/admin/dashboard');
+    // Their own profile and password, in the top menu.
+    expect(acl.navigation.top).toEqual([{ label: 'My Account', path: '/admin/my-account' }]);
+    const account = await inject('GET', '/api/v1/admin/my-account', operator);
+    expect(account.json()).toMatchObject({ email: 'olive@installation.test', role: 'operator' });
   });
 });
 
