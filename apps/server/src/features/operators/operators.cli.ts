@@ -10,6 +10,7 @@ import {
 import { runMigrations } from '../../db/migrate.ts';
 import { LocalDiskStorage } from '../../platform/files.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import { seedDemo } from '../../seed/demo.ts';
 import { runOperatorCommand } from './operators.commands.ts';
 
 /**
@@ -34,6 +35,9 @@ async function main(argv: string[]): Promise<number> {
   const jobs: Jobs = { nudge: async () => {}, every: async () => {}, stop: async () => {} };
   try {
     await runMigrations(database.db);
+    // As the server's first start would: the demo company takes its fixed id before the
+    // installation's own company is made.
+    if (config.SEED_DEMO) await seedDemo(database.db, config);
     const result = await runOperatorCommand(
       { config, database, jobs, files: new LocalDiskStorage(config.filesDir) },
       argv,
