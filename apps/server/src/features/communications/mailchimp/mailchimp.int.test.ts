@@ -346,6 +346,24 @@ describe('mailing: Mailchimp sync against a local stub', () => {
     expect((await status()).last_error).toBeNull();
   }, 30_000);
 
+  it('one sync at a time: a sync while another holds the lease sends nothing', async () => {
+    const lease = (until: Date | null) =>
+      t.database.db
+        .update(mailchimpConnections)
+        .set({ syncLeaseUntil: until })
+        .where(eq(mailchimpConnections.companyId, tenant.companyId));
+    await lease(new Date(Date.now() + 60_000));
+    const before = stub.requests.length;
+    expect(await sync()).toMatchObject({
+      sent: 0,
+      message: 'A sync is already running; it will finish in a moment.',
+    });
+    expect(stub.requests.length).toBe(before);
+    // A lease left by a process that died is taken over once it is over.
+    await lease(new Date(Date.now() - 1000));
+    expect((await sync()).message).toBe(mailingMessages.nothingToSend);
+  });
+
   it('the job syncs every connected company; the Integrations page shows the connection', async () => {
     await setMarketingConsent(t.database.db, tenant, fam.ben.id, false, 'staff');
     // Integrations turned off for the company: the connection stays, nothing is sent.

@@ -469,14 +469,20 @@ export async function receiveMailchimpWebhook(
   await applyUnsubscribe(db, new Tenant(row.companyId), email);
 }
 
-async function takeLease(db: Db, tenant: Tenant): Promise<boolean> {
+/** Takes the company's sync lease when it is free, or (`renew`) extends the one this sync holds. */
+async function takeLease(db: Db, tenant: Tenant, renew = false): Promise<boolean> {
   const taken = await db
     .update(mailchimpConnections)
     .set({ syncLeaseUntil: sql`now() + make_interval(mins => ${LEASE_MINUTES})` })
     .where(
       tenant.where(
         mailchimpConnections,
-        or(isNull(mailchimpConnections.syncLeaseUntil), sql`${mailchimpConnections.syncLeaseUntil} < now()`),
+        renew
+          ? undefined
+          : or(
+              isNull(mailchimpConnections.syncLeaseUntil),
+              sql`${mailchimpConnections.syncLeaseUntil} < now()`,
+            ),
       ),
     )
     .returning({ id: mailchimpConnections.id });
@@ -534,7 +540,10 @@ export async function syncMailchimp(deps: AppDeps, tenant: Tenant): Promise<Mail
         m,
       ]),
     );
+    let handled = 0;
     for (const family of families) {
+      // A first sync of a large company takes minutes: keep the lease so no other process starts one.
+      if (++handled % 100 === 0) await takeLease(db, tenant, true);
       const member = members.get(family.id);
       const status =
         statuses.get(family.id) === 'withdrawn' ? ('unsubscribed' as const) : ('subscribed' as const);
