@@ -52,6 +52,16 @@ const envSchema = z.object({
   /** The Square application's id: our card page's Web Payments SDK needs it to save a card (autopay). */
   SQUARE_APPLICATION_ID: z.string().optional(),
   /**
+   * Companies' own accounts (platform/payments/connections): Stripe Connect's client id (ca_…, with
+   * STRIPE_SECRET_KEY as the platform's key) and the Square application's secret (with
+   * SQUARE_APPLICATION_ID). The OAuth pages' addresses point elsewhere in tests (the local stubs);
+   * Square's defaults to its sandbox or production site by SQUARE_ENVIRONMENT.
+   */
+  STRIPE_CONNECT_CLIENT_ID: z.string().optional(),
+  STRIPE_CONNECT_URL: z.string().url().default('https://connect.stripe.com'),
+  SQUARE_APPLICATION_SECRET: z.string().optional(),
+  SQUARE_CONNECT_URL: z.string().url().optional(),
+  /**
    * Xero (accounting export, features/billing/accounting): the installation's Xero app. Without a
    * client id and secret only the CSV export works. The URLs point elsewhere in tests (a local stub).
    */

@@ -1,5 +1,6 @@
 import type { IntegrationSummary, IntegrationsResponse } from '@tumble/contracts/integrations';
 import type { AppDeps } from '../../platform/deps.ts';
+import { paymentConnectionSummary } from '../../platform/payments/connections/connections.service.ts';
 import { providerFor } from '../../platform/payments/registry.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
@@ -81,28 +82,43 @@ async function google(deps: AppDeps, tenant: Tenant): Promise<IntegrationSummary
 const providerNames = { stripe: 'Stripe', square: 'Square', test: 'Test payments (no real money)' } as const;
 
 /**
- * The company's payment provider (its default payment method). Today companies are paid through
- * the installation's Stripe or Square account: it works when the installation's keys are set.
+ * The company's payment provider (its default payment method): its own Stripe or Square account
+ * when connected (platform/payments/connections), else the installation's account when its keys
+ * are set.
  */
 async function payments(deps: AppDeps, tenant: Tenant): Promise<IntegrationSummary> {
-  const { paymentMethod } = await companyOf(deps.database.db, tenant);
-  let ready = true;
-  try {
-    providerFor(deps, tenant, paymentMethod);
-  } catch {
-    ready = false;
+  const summary = await paymentConnectionSummary(deps, tenant);
+  const { paymentMethod } = summary;
+  let ready = summary.state === 'connected';
+  if (summary.state === 'installation') {
+    try {
+      providerFor(deps, tenant, paymentMethod);
+      ready = true;
+    } catch {
+      ready = false;
+    }
   }
+  const own = summary.state !== 'installation';
   return {
     kind: 'payments',
     name: 'Payments',
-    description: 'The card payment provider parents pay through at checkout.',
-    state: ready ? 'connected' : 'not_configured',
-    detail: ready
-      ? providerNames[paymentMethod]
-      : `${providerNames[paymentMethod]} is not set up on this installation.`,
+    description:
+      'The card payment provider parents pay through at checkout, into your own account when connected.',
+    state: ready ? (summary.lastError ? 'error' : 'connected') : own ? 'error' : 'not_configured',
+    detail: own
+      ? `${providerNames[paymentMethod]}: your account ${summary.accountId ?? ''}`.trim()
+      : ready
+        ? `${providerNames[paymentMethod]} (the installation's account)`
+        : `${providerNames[paymentMethod]} is not set up on this installation.`,
     last_sync_at: null,
-    last_error: null,
-    page: '/admin/payment-methods',
+    last_error:
+      summary.lastError ??
+      (summary.state === 'needs_location'
+        ? 'Choose the Square location payments are taken at.'
+        : summary.state === 'expired'
+          ? 'Square no longer accepts the connection: connect again.'
+          : null),
+    page: '/admin/integrations/payments',
   };
 }
 

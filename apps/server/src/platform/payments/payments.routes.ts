@@ -6,6 +6,7 @@ import { BadRequestError, NotFoundError } from '../errors.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../input-guard.ts';
 import { formatMoney } from '../money.ts';
 import { Tenant } from '../tenancy.ts';
+import { squareLocationOf, webhookMayAct } from './connections/connections.service.ts';
 import { cardSetupNoticed, refundNoticed } from './notices.ts';
 import { squareCardSetups, testCheckouts } from './payments.tables.ts';
 import { type WebhookNotice, WebhookSignatureError } from './provider.ts';
@@ -40,6 +41,9 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
           if (error instanceof WebhookSignatureError) return reply.code(400).send({ message: error.message });
           throw error;
         }
+        // A Connect event names its account, a Square event its merchant: only that company's checkouts.
+        if (notice && !(await webhookMayAct(app.deps, provider, request.body, notice)))
+          return { received: true };
         if (notice?.kind === 'checkout') await settleCheckout(app.deps, provider, notice.sessionId);
         if (notice?.kind === 'refund') await refundNoticed(app.deps, provider, notice.refundRef);
         if (notice?.kind === 'card_setup') await cardSetupNoticed(app.deps, provider, notice.sessionId);
@@ -167,7 +171,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       company: company.name,
       // What Square's Web Payments SDK needs in the browser (public values).
       application_id: config.SQUARE_APPLICATION_ID ?? null,
-      location_id: config.SQUARE_LOCATION_ID ?? null,
+      location_id: (await squareLocationOf(app.deps, tenant)) ?? config.SQUARE_LOCATION_ID ?? null,
       environment: config.SQUARE_ENVIRONMENT,
     };
   });

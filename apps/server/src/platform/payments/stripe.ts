@@ -64,6 +64,11 @@ export interface StripeProviderOptions {
   webhookSecret: string;
   /** Where the API is (tests: a local stub); only scheme, host and port are used. */
   apiBase?: string;
+  /**
+   * A company's connected account (Stripe Connect, acct_…): every request carries it as the
+   * `Stripe-Account` header, so checkouts, refunds and customers are the company's own.
+   */
+  stripeAccount?: string;
 }
 
 /**
@@ -79,6 +84,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     apiVersion: STRIPE_API_VERSION,
     telemetry: false,
     ...(options.apiBase ? apiAddress(options.apiBase) : {}),
+    ...(options.stripeAccount ? { stripeAccount: options.stripeAccount } : {}),
   });
 
   async function readSession(sessionId: string): Promise<CheckoutState> {

@@ -142,6 +142,21 @@ export interface SquareStub {
   markPaid(orderId: string): StubPayment;
   /** A `payment.*` webhook body as Square sends it (compact JSON). */
   paymentEvent(type: string, payment: StubPayment): { eventId: string; body: string };
+  /** The application's OAuth credentials (client id and secret). */
+  applicationId: string;
+  applicationSecret: string;
+  /**
+   * Square OAuth: a code as connect.squareup.com/oauth2/authorize hands back once the seller
+   * allowed access; POST /oauth2/token turns it into the merchant's tokens (once). GET
+   * /oauth2/authorize on the stub does the same for a browser and redirects to `redirect_uri`.
+   */
+  authorizeCode(merchantId?: string): string;
+  /** Each merchant's current access token (issued by OAuth; revoked ones are gone). */
+  merchantTokens: Map<string, { accessToken: string; refreshToken: string; expiresAt: string }>;
+  /** The merchant each order belongs to (the installation's is MSTUB000001). */
+  orderMerchants: Map<string, string>;
+  /** The merchant's access token runs out now (the next use must refresh it). */
+  expireAccessToken(merchantId: string): void;
   /** `x-square-hmacsha256-signature` for `body`: base64 HMAC-SHA256 of notification URL + body. */
   sign(body: string | Buffer, options?: { key?: string; notificationUrl?: string }): string;
   close(): Promise<void>;
@@ -179,6 +194,78 @@ export async function start(
   const decliningCards = new Set<string>();
   /** First answers of the card-on-file endpoints by idempotency key, replayed for the same key. */
   const answered = new Map<string, Answer>();
+  const applicationId = 'sq0idp-stub-application';
+  const applicationSecret = 'sq0csp-stub-secret';
+  const INSTALLATION_MERCHANT = 'MSTUB000001';
+  const codes = new Map<string, string>();
+  const merchantTokens = new Map<string, { accessToken: string; refreshToken: string; expiresAt: string }>();
+  const orderMerchants = new Map<string, string>();
+  /** The merchant the current request acts for (by its bearer token). */
+  let merchant = INSTALLATION_MERCHANT;
+  const days = (n: number) => new Date(Date.now() + n * 24 * 3600 * 1000).toISOString();
+  function authorizeCode(merchantId = `M${randomBytes(6).toString('hex').toUpperCase()}`): string {
+    const code = `sq0cgp-${randomBytes(12).toString('hex')}`;
+    codes.set(code, merchantId);
+    return code;
+  }
+  /** The locations of the merchant the request acts for (the installation's: `locationId`). */
+  function merchantLocations(): string[] {
+    return merchant === INSTALLATION_MERCHANT
+      ? [locationId, `L${INSTALLATION_MERCHANT}2`]
+      : [`L${merchant}1`, `L${merchant}2`];
+  }
+  function merchantOfToken(bearer: string | undefined): string | null {
+    if (bearer === `Bearer ${accessToken}`) return INSTALLATION_MERCHANT;
+    for (const [id, tokens] of merchantTokens) {
+      if (bearer === `Bearer ${tokens.accessToken}` && tokens.expiresAt > new Date().toISOString()) return id;
+    }
+    return null;
+  }
+  function oauth(path: string, body: Record<string, unknown>, authorization: string | undefined): Answer {
+    if (path === '/oauth2/revoke') {
+      if (authorization !== `Client ${applicationSecret}` || body.client_id !== applicationId) {
+        return squareError(401, 'UNAUTHORIZED', 'Not authorized.');
+      }
+      const id = typeof body.merchant_id === 'string' ? body.merchant_id : '';
+      if (!merchantTokens.delete(id)) return squareError(404, 'NOT_FOUND', 'No token for this merchant.');
+      return { status: 200, json: { success: true } };
+    }
+    if (body.client_id !== applicationId || body.client_secret !== applicationSecret) {
+      return squareError(401, 'UNAUTHORIZED', 'Invalid client credentials.');
+    }
+    let merchantId: string | undefined;
+    if (body.grant_type === 'authorization_code') {
+      merchantId = codes.get(String(body.code));
+      codes.delete(String(body.code));
+      if (!merchantId) return squareError(400, 'BAD_REQUEST', 'Invalid authorization code.');
+      merchantTokens.set(merchantId, {
+        accessToken: `EAAA-${randomBytes(12).toString('hex')}`,
+        refreshToken: `EQAA-${randomBytes(12).toString('hex')}`,
+        expiresAt: days(30),
+      });
+    } else if (body.grant_type === 'refresh_token') {
+      merchantId = [...merchantTokens].find(([, t]) => t.refreshToken === body.refresh_token)?.[0];
+      if (!merchantId) return squareError(401, 'UNAUTHORIZED', 'Invalid refresh token.');
+      // The code flow's refresh token stays the same; a new access token for 30 more days.
+      const tokens = merchantTokens.get(merchantId)!;
+      tokens.accessToken = `EAAA-${randomBytes(12).toString('hex')}`;
+      tokens.expiresAt = days(30);
+    } else {
+      return squareError(400, 'BAD_REQUEST', 'Unsupported grant_type.');
+    }
+    const tokens = merchantTokens.get(merchantId)!;
+    return {
+      status: 200,
+      json: {
+        access_token: tokens.accessToken,
+        token_type: 'bearer',
+        expires_at: tokens.expiresAt,
+        merchant_id: merchantId,
+        refresh_token: tokens.refreshToken,
+        short_lived: false,
+      },
+    };
+  }
 
   function once(path: string, body: Record<string, unknown>, make: () => Answer): Answer {
     const key = typeof body.idempotency_key === 'string' ? body.idempotency_key : '';
@@ -197,6 +284,26 @@ export async function start(
     if (method === 'POST' && path === '/v2/customers') return once(path, body, () => createCustomer(body));
     if (method === 'POST' && path === '/v2/cards') return once(path, body, () => createCard(body));
     if (method === 'POST' && path === '/v2/payments') return once(path, body, () => createPayment(body));
+    if (method === 'GET' && path === '/v2/locations') {
+      const location = (id: string, name: string) => ({
+        id,
+        name,
+        merchant_id: merchant,
+        status: 'ACTIVE',
+        capabilities: ['CREDIT_CARD_PROCESSING'],
+        country: 'AU',
+        currency: 'AUD',
+      });
+      return {
+        status: 200,
+        json: {
+          locations: [
+            location(merchantLocations()[0]!, 'Main gym'),
+            location(merchantLocations()[1]!, 'Second gym'),
+          ],
+        },
+      };
+    }
     const item = /^\/v2\/(refunds|cards)\/([^/]+)$/.exec(path);
     if (item && method === 'GET') {
       const key = decodeURIComponent(item[2]!);
@@ -216,7 +323,8 @@ export async function start(
     const order = /^\/v2\/orders\/([^/]+)$/.exec(path);
     if (order) {
       const id = decodeURIComponent(order[1]!);
-      const found = orders.get(id);
+      // An order is its merchant's: another merchant's token does not find it.
+      const found = orderMerchants.get(id) === merchant ? orders.get(id) : undefined;
       if (!found) return squareError(404, 'NOT_FOUND', `Order ${id} not found.`);
       if (method === 'GET') return { status: 200, json: { order: found } };
       if (method === 'PUT') return updateOrder(found, body);
@@ -239,7 +347,9 @@ export async function start(
       return squareError(400, 'BAD_REQUEST', 'Exactly one of quick_pay or order is required.');
     }
     const location = requested?.location_id ?? quickPay?.location_id;
-    if (location !== locationId) return squareError(400, 'NOT_FOUND', `Location ${location} not found.`);
+    if (!merchantLocations().includes(location ?? '')) {
+      return squareError(400, 'NOT_FOUND', `Location ${location} not found.`);
+    }
     if (requested?.reference_id && requested.reference_id.length > 40) {
       return squareError(
         400,
@@ -277,7 +387,7 @@ export async function start(
     const total = lineItems.reduce((sum, line) => sum + line.total_money.amount, 0);
     const order: StubOrder = {
       id: `${id(25)}ZY`,
-      location_id: locationId,
+      location_id: location ?? locationId,
       ...(requested?.reference_id ? { reference_id: requested.reference_id } : {}),
       source: { name: 'Tumble (stub)' },
       line_items: lineItems,
@@ -306,6 +416,7 @@ export async function start(
       created_at: now,
     };
     orders.set(order.id, order);
+    orderMerchants.set(order.id, merchant);
     links.set(linkId, paymentLink);
     const answer = {
       status: 200,
@@ -389,7 +500,9 @@ export async function start(
     if (card.customer_id !== body.customer_id) {
       return squareError(400, 'INVALID_VALUE', 'The card does not belong to this customer.', 'customer_id');
     }
-    if (body.location_id !== locationId) return squareError(400, 'NOT_FOUND', 'Location not found.');
+    if (!merchantLocations().includes(String(body.location_id))) {
+      return squareError(400, 'NOT_FOUND', 'Location not found.');
+    }
     const money = body.amount_money as StubMoney | undefined;
     if (!money || !Number.isInteger(money.amount) || money.amount <= 0) {
       return squareError(400, 'INVALID_VALUE', 'amount_money must be positive.', 'amount_money.amount');
@@ -398,7 +511,7 @@ export async function start(
     const failed = decliningCards.has(card.id);
     const payment: StubPayment = {
       id: id(29),
-      location_id: locationId,
+      location_id: String(body.location_id),
       status: failed ? 'FAILED' : 'COMPLETED',
       source_type: 'CARD',
       customer_id: card.customer_id,
@@ -498,14 +611,28 @@ export async function start(
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     const method = req.method ?? 'GET';
-    const path = new URL(req.url ?? '/', 'http://stub').pathname;
+    const url = new URL(req.url ?? '/', 'http://stub');
+    const path = url.pathname;
+    if (method === 'GET' && path === '/oauth2/authorize') {
+      // The seller allowed access on Square's page: back to redirect_uri with a code and the state.
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', authorizeCode());
+      back.searchParams.set('response_type', 'code');
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      res.end();
+      return;
+    }
     let body: Record<string, unknown> = {};
     let answer: Answer;
     try {
       body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       requests.push({ method, path, headers: req.headers, body });
-      answer =
-        req.headers.authorization === `Bearer ${accessToken}`
+      const acting = merchantOfToken(req.headers.authorization);
+      merchant = acting ?? INSTALLATION_MERCHANT;
+      answer = path.startsWith('/oauth2/')
+        ? oauth(path, body, req.headers.authorization)
+        : acting
           ? handle(method, path, body)
           : {
               status: 401,
@@ -547,6 +674,16 @@ export async function start(
     refunds,
     customers,
     cards,
+    applicationId,
+    applicationSecret,
+    authorizeCode,
+    merchantTokens,
+    orderMerchants,
+    expireAccessToken(merchantId: string) {
+      const tokens = merchantTokens.get(merchantId);
+      if (!tokens) throw new Error(`square stub: merchant ${merchantId} has no token`);
+      tokens.expiresAt = new Date(Date.now() - 1000).toISOString();
+    },
     declineChargesOf(cardId: string) {
       decliningCards.add(cardId);
     },
@@ -614,7 +751,7 @@ export async function start(
     paymentEvent(type: string, payment: StubPayment) {
       const eventId = randomUUID();
       const body = JSON.stringify({
-        merchant_id: 'MSTUB000001',
+        merchant_id: orderMerchants.get(payment.order_id ?? '') ?? INSTALLATION_MERCHANT,
         type,
         event_id: eventId,
         created_at: new Date().toISOString(),

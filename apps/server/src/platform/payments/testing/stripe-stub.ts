@@ -115,6 +115,16 @@ export interface StripeStub {
   markFailed(sessionId: string): StubCheckoutSession;
   /** A checkout-session event as Stripe would send it, with the session as it is now. */
   checkoutEvent(type: string, sessionId: string): { id: string; type: string; payload: string };
+  /**
+   * Stripe Connect OAuth (Standard accounts): a code as connect.stripe.com/oauth/authorize hands
+   * back once the user allowed access; POST /oauth/token turns it into `stripe_user_id` (once).
+   * GET /oauth/authorize on the stub does the same for a browser and redirects to `redirect_uri`.
+   */
+  authorizeCode(accountId?: string): string;
+  /** Accounts connected through OAuth and not deauthorized since. */
+  connectedAccounts: Set<string>;
+  /** The connected account each checkout session was created on (the `Stripe-Account` header). */
+  sessionAccounts: Map<string, string>;
   /** The `Stripe-Signature` header for `payload`, by the SDK's own test helper. */
   signatureHeader(payload: string, options?: { secret?: string; timestamp?: number }): string;
   close(): Promise<void>;
@@ -137,6 +147,17 @@ export async function start(
   const paymentMethods = new Map<string, StubPaymentMethod & { behaviour: StubCardBehaviour }>();
   /** First answers by `Idempotency-Key`, replayed for the same key (as Stripe does for 24 hours). */
   const answered = new Map<string, Answer>();
+  /** OAuth codes not yet exchanged, with the account each connects. */
+  const codes = new Map<string, string>();
+  const connectedAccounts = new Set<string>();
+  const sessionAccounts = new Map<string, string>();
+  function authorizeCode(accountId = `acct_${token(16)}`): string {
+    const code = `ac_${token(24)}`;
+    codes.set(code, accountId);
+    return code;
+  }
+  /** The request's `Stripe-Account` header (Connect), if any. */
+  let account: string | undefined;
 
   function handle(method: string, path: string, body: FormValue, idempotencyKey: string | undefined): Answer {
     if (method === 'POST' && idempotencyKey) {
@@ -150,7 +171,27 @@ export async function start(
   }
 
   function route(method: string, path: string, body: FormValue): Answer {
-    if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(body);
+    if (method === 'POST' && path === '/oauth/token') return oauthToken(body);
+    if (method === 'POST' && path === '/oauth/deauthorize') return oauthDeauthorize(body);
+    if (account && !connectedAccounts.has(account)) {
+      // Stripe's answer to a Stripe-Account the platform has no access to.
+      return {
+        status: 403,
+        json: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'account_invalid',
+            message: 'The provided key does not have access to account.',
+          },
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const answer = createSession(body);
+      const id = (answer.json as { id?: string }).id;
+      if (answer.status === 200 && id && account) sessionAccounts.set(id, account);
+      return answer;
+    }
     if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
     if (method === 'POST' && path === '/v1/customers') return createCustomer(body);
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(body);
@@ -162,7 +203,9 @@ export async function start(
     }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (match) {
-      const session = sessions.get(decodeURIComponent(match[1]!));
+      const found = sessions.get(decodeURIComponent(match[1]!));
+      // A session lives in the account it was created on: another account (or the platform) does not see it.
+      const session = found && sessionAccounts.get(found.id) === account ? found : undefined;
       if (!session) {
         return stripeError(404, `No such checkout.session: '${match[1]}'`, 'resource_missing');
       }
@@ -179,6 +222,44 @@ export async function start(
       }
     }
     return stripeError(404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  function oauthError(error: string, description: string): Answer {
+    return { status: 400, json: { error, error_description: description } };
+  }
+
+  function oauthToken(body: FormValue): Answer {
+    const params = asRecord(body);
+    if (text(params.grant_type) !== 'authorization_code') {
+      return oauthError('unsupported_grant_type', 'Only authorization_code is supported by this stub.');
+    }
+    const code = text(params.code) ?? '';
+    const accountId = codes.get(code);
+    if (!accountId) return oauthError('invalid_grant', `Authorization code does not exist: ${code}`);
+    codes.delete(code);
+    connectedAccounts.add(accountId);
+    return {
+      status: 200,
+      json: {
+        access_token: `sk_test_connected_${token(16)}`,
+        livemode: false,
+        refresh_token: `rt_${token(24)}`,
+        token_type: 'bearer',
+        stripe_publishable_key: `pk_test_${token(16)}`,
+        stripe_user_id: accountId,
+        scope: 'read_write',
+      },
+    };
+  }
+
+  function oauthDeauthorize(body: FormValue): Answer {
+    const params = asRecord(body);
+    const accountId = text(params.stripe_user_id) ?? '';
+    if (!text(params.client_id)) return oauthError('invalid_request', 'No client_id provided.');
+    if (!connectedAccounts.delete(accountId)) {
+      return oauthError('invalid_client', `Stripe account ${accountId} is not connected to your platform.`);
+    }
+    return { status: 200, json: { stripe_user_id: accountId } };
   }
 
   /** A session as GET answers it: `expand[]=setup_intent.payment_method` expands the SetupIntent and its card. */
@@ -418,6 +499,18 @@ export async function start(
     const method = req.method ?? 'GET';
     const body = parseForm(method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
     requests.push({ method, path: url.pathname, headers: req.headers, body });
+    if (method === 'GET' && url.pathname === '/oauth/authorize') {
+      // The user allowed access on Stripe's page: back to redirect_uri with a code and the state.
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', authorizeCode());
+      back.searchParams.set('scope', 'read_write');
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      res.end();
+      return;
+    }
+    const connect = req.headers['stripe-account'];
+    account = typeof connect === 'string' ? connect : undefined;
     const key = req.headers['idempotency-key'];
     const answer =
       req.headers.authorization === `Bearer ${secretKey}`
@@ -442,6 +535,9 @@ export async function start(
     refunds,
     customers,
     intents,
+    authorizeCode,
+    connectedAccounts,
+    sessionAccounts,
     markPaid(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`stripe stub: no session ${sessionId}`);
@@ -532,6 +628,8 @@ export async function start(
         object: 'event',
         api_version: Stripe.API_VERSION,
         created: Math.floor(Date.now() / 1000),
+        // A Connect event (a connected account's) names the account.
+        ...(sessionAccounts.has(sessionId) ? { account: sessionAccounts.get(sessionId) } : {}),
         data: { object: { ...session } },
         livemode: false,
         pending_webhooks: 1,
