@@ -83,9 +83,14 @@ function Editor({ email }: { email: SystemEmailView }) {
       });
     },
   });
+  const previewCard = useRef<HTMLDivElement>(null);
   const showPreview = useMutation({
     mutationFn: (wording: SystemEmailWording) => previewWording(email.kind, wording),
-    onSuccess: setPreview,
+    onSuccess: (shown) => {
+      setPreview(shown);
+      // On a phone the preview is below the form and the placeholders: bring it into view.
+      requestAnimationFrame(() => previewCard.current?.scrollIntoView({ block: 'start' }));
+    },
   });
   const test = useMutation({
     mutationFn: (wording: SystemEmailWording) => sendWordingTest(email.kind, wording),
@@ -229,7 +234,7 @@ function Editor({ email }: { email: SystemEmailView }) {
           </Stack>
         </Card>
       </Stack>
-      <Card>
+      <Card ref={previewCard}>
         <Stack gap="sm">
           <Title order={2} fz="lg">
             Preview
@@ -250,7 +255,7 @@ function Editor({ email }: { email: SystemEmailView }) {
                 srcDoc={`<!doctype html><meta charset="utf-8"><body style="font-family:system-ui,sans-serif;font-size:14px;line-height:1.5;margin:12px;overflow-wrap:anywhere">${preview.html}</body>`}
                 style={{
                   width: '100%',
-                  minHeight: 420,
+                  minHeight: 360,
                   border: '1px solid var(--mantine-color-gray-3)',
                   borderRadius: 'var(--mantine-radius-sm)',
                   background: 'white',
