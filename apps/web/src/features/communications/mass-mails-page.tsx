@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Progress, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
@@ -26,45 +26,43 @@ export function MassMailsPage() {
           <Text c="dimmed">No mass mail yet.</Text>
         </Card>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
-          <Table striped aria-label="Mass mails">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Sent</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((mail) => (
-                <Table.Tr key={mail.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/communications/${mail.id}`}>
-                      {mail.subject}
-                    </Anchor>
-                    {mail.marketing ? null : (
-                      <Text size="xs" c="dimmed">
-                        Service notice
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
+        <Table striped aria-label="Mass mails">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Mail</Table.Th>
+              <Table.Th>Sent</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((mail) => (
+              <Table.Tr key={mail.id}>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={`/admin/communications/${mail.id}`}
+                    style={{ wordBreak: 'break-word' }}
+                  >
+                    {mail.subject}
+                  </Anchor>
+                  <Group gap="xs" mt={4}>
                     <MassMailStatusBadge status={mail.status} />
-                  </Table.Td>
-                  <Table.Td>{mail.send_at_local ?? ''}</Table.Td>
-                  <Table.Td miw={120}>
-                    <Text size="sm">
-                      {mail.sent} of {mail.total}
-                      {mail.failed ? `, ${mail.failed} failed` : ''}
+                    <Text size="xs" c="dimmed">
+                      {mail.send_at_local ?? ''}
+                      {mail.marketing ? '' : ' · Service notice'}
                     </Text>
-                    <Progress value={mail.total ? (100 * mail.sent) / mail.total : 0} size="sm" />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  </Group>
+                </Table.Td>
+                <Table.Td w={110}>
+                  <Text size="sm">
+                    {mail.sent} of {mail.total}
+                    {mail.failed ? `, ${mail.failed} failed` : ''}
+                  </Text>
+                  <Progress value={mail.total ? (100 * mail.sent) / mail.total : 0} size="sm" />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Stack>
   );
