@@ -144,6 +144,8 @@ const COMMON_NAMES = [
   // A company's modules and plan (platform/installation).
   'key',
   'plan_id',
+  // A company's Square location (platform/payments/connections).
+  'location_id',
   // Merging families and children (features/students/merge.routes.ts).
   'from_parent_id',
   'to_parent_id',
@@ -266,6 +268,7 @@ describe('bad input to every write endpoint', () => {
             .replace('/children/:id', `/children/${ids.child}`)
             .replace('/admin/students/:id', `/admin/students/${ids.child}`)
             .replace(':kind', 'password-reset')
+            .replace(':provider', 'square')
             .replace(':id', '1')
             .replace(':action', 'delete') +
           `?authhash=${company.authhash}&id=${route.url.includes('birthday-party') ? ids.partyRef : ids.booking}`;
@@ -367,6 +370,7 @@ describe('bad input to every write endpoint', () => {
           .replace('/users/:id', `/users/${ids.otherStaff}`)
           .replace('/children/:id', `/children/${ids.child}`)
           .replace('/admin/students/:id', `/admin/students/${ids.child}`)
+          .replace(':provider', 'square')
           .replace(':id', '1')
           .replace(':action', 'delete'),
         headers:

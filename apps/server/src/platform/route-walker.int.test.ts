@@ -301,6 +301,7 @@ describe('route walker: every registered route', () => {
           .replace(':parentId', String(ids.event))
           .replace(':id', '1')
           .replace(':action', 'delete')
+          .replace(':provider', 'stripe')
           .replace('*', 'missing.png');
         const anonymous = await inject(route.method, url);
         expect(anonymous.statusCode, `anonymous ${route.method} ${url}`).toBeLessThan(500);

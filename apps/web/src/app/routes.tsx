@@ -515,6 +515,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/integrations/payments',
+            lazy: page(
+              () => import('../features/payment-connections/payment-connections-page'),
+              (m) => m.PaymentConnectionsPage,
+            ),
+          },
+          {
             path: 'admin/integrations/mailing',
             lazy: page(
               () => import('../features/integrations/mailing-page'),

@@ -165,6 +165,14 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     permission: 'billing.read',
     group: 'Money',
   },
+  // The company's own Stripe or Square account (platform/payments/connections).
+  {
+    label: 'Payment accounts',
+    path: '/admin/integrations/payments',
+    icon: 'cash',
+    permission: 'billing.read',
+    group: 'Money',
+  },
   // Money staff take at the desk or by transfer (features/billing/record-payment.routes.ts).
   {
     label: 'Record a payment',

@@ -78,6 +78,7 @@ const pagePermission: Record<string, Permission> = {
   '/admin/invoices': 'billing.read',
   '/admin/billing-profile': 'billing.read',
   '/admin/integrations/accounting': 'billing.read',
+  '/admin/integrations/payments': 'billing.read',
   '/admin/integrations/google': 'settings.read',
   '/admin/integrations/mailing': 'settings.read',
   '/admin/integrations': 'settings.read',
