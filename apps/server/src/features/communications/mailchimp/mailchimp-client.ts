@@ -10,6 +10,7 @@ import type { Config } from '../../../config.ts';
  * - GET /ping (health check), GET / (account_name), GET /lists, GET /lists/{list_id}.
  * - PUT /lists/{list_id}/members/{subscriber_hash} adds or updates a member (subscriber_hash: MD5
  *   of the lower-cased address); `status_if_new` applies to a new member only, `status` to both.
+ * - DELETE /lists/{list_id}/members/{subscriber_hash} archives a member.
  * - POST /lists/{list_id}/members/{subscriber_hash}/tags `{ tags: [{ name, status: active|inactive }] }`.
  * - GET /lists/{list_id}/members?status=unsubscribed&since_last_changed=… (unsubscribes read back).
  * - POST /lists/{list_id}/webhooks `{ url, events, sources }` (Mailchimp GETs the URL first to check
@@ -174,6 +175,15 @@ export class MailchimpClient {
       'PUT',
       `/lists/${encodeURIComponent(listId)}/members/${subscriberHash(knownAs)}`,
       member,
+    );
+  }
+
+  /** DELETE archives the member: no more mail, its history kept (a family no longer on the books). */
+  async archiveMember(credential: MailchimpCredential, listId: string, email: string): Promise<void> {
+    await this.api(
+      credential,
+      'DELETE',
+      `/lists/${encodeURIComponent(listId)}/members/${subscriberHash(email)}`,
     );
   }
 

@@ -346,6 +346,17 @@ describe('mailing: Mailchimp sync against a local stub', () => {
     expect((await status()).last_error).toBeNull();
   }, 30_000);
 
+  it('archives the member of a family no longer on the books (disabled or merged away)', async () => {
+    const { users } = await import('../../accounts/accounts.tables.ts');
+    await t.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, fam.eve.id));
+    expect(await sync()).toMatchObject({ sent: 1 });
+    expect(member(fam.eve.email)?.status).toBe('archived');
+    expect(
+      await t.database.db.select().from(mailchimpMembers).where(eq(mailchimpMembers.parentId, fam.eve.id)),
+    ).toEqual([]);
+    expect((await sync()).message).toBe(mailingMessages.nothingToSend);
+  });
+
   it('one sync at a time: a sync while another holds the lease sends nothing', async () => {
     const lease = (until: Date | null) =>
       t.database.db

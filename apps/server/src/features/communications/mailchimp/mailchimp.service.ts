@@ -595,6 +595,19 @@ export async function syncMailchimp(deps: AppDeps, tenant: Tenant): Promise<Mail
         failed++;
       }
     }
+    // Families no longer on the books (an account disabled, or merged into another) are archived there.
+    const current = new Set(families.map((f) => f.id));
+    for (const member of members.values()) {
+      if (current.has(member.parentId)) continue;
+      try {
+        await client.archiveMember(credential, listId, member.email);
+        sent++;
+      } catch (error) {
+        // Not there (never added, or removed in Mailchimp): nothing to archive.
+        if (!(error instanceof MailchimpError) || error.status !== 404) throw error;
+      }
+      await db.delete(mailchimpMembers).where(tenant.byId(mailchimpMembers, member.id));
+    }
     if (failed > 0)
       lastError =
         failed === 1

@@ -21,7 +21,7 @@ export interface StubRequest {
 
 export interface StubMember {
   email_address: string;
-  status: 'subscribed' | 'unsubscribed' | 'cleaned' | 'pending';
+  status: 'subscribed' | 'unsubscribed' | 'cleaned' | 'pending' | 'archived';
   merge_fields: Record<string, string>;
   tags: Set<string>;
   last_changed: string;
@@ -300,6 +300,13 @@ export async function startMailchimpStub(): Promise<MailchimpStub> {
           merge_fields: member.merge_fields,
         },
       };
+    }
+    if (method === 'DELETE' && parts.length === 4) {
+      const member = list.members.get(hash);
+      if (!member) return problem(404, 'Resource Not Found', 'The requested resource could not be found.');
+      member.status = 'archived';
+      member.last_changed = new Date().toISOString();
+      return { status: 204, body: null };
     }
     if (method === 'POST' && parts.length === 5 && parts[4] === 'tags') {
       const member = list.members.get(hash);
