@@ -59,7 +59,7 @@ describe.each(bothViewports)('installation operator (%s)', (viewport) => {
       );
       expect(await sidebar(page).getByRole('link', { name: 'Dashboard', exact: true }).count()).toBe(0);
     }
-    await shows(page.getByText(companyName).first(), 'the new company in the list');
+    await shows(page.getByText(companyName).filter({ visible: true }).first(), 'the new company in the list');
     await shot('customers');
 
     await page.goto(new URL(customerLink).pathname);
@@ -103,7 +103,7 @@ describe.each(bothViewports)('installation operator (%s)', (viewport) => {
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Unpaid subscription');
     await shot('suspend-reason');
     await dialog.getByRole('button', { name: 'Suspend' }).click();
-    await shows(page.getByText('Suspended', { exact: true }), 'the suspended status');
+    await shows(page.getByText('Suspended', { exact: true }).first(), 'the suspended status');
     await shows(page.getByText('Reason: Unpaid subscription'), 'the reason');
     await shot('suspended');
 
@@ -146,7 +146,7 @@ describe.each(bothViewports)('installation operator (%s)', (viewport) => {
     await shot('support-banner');
     await banner.getByRole('button', { name: 'End' }).click();
     await expectAt(page, '/admin/customers/1');
-    await shows(page.getByText('support-end').first(), 'the history entry');
+    await shows(page.getByText('Support ended').first(), 'the history entry');
     expect(await page.getByRole('status', { name: 'Support access' }).count()).toBe(0);
     await shot('support-ended');
   });

@@ -8,7 +8,6 @@ import {
   Modal,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Textarea,
 } from '@mantine/core';
@@ -48,6 +47,16 @@ const doneMessages: Record<CustomerAction, string> = {
   decline: 'Declined: the company’s administrator has been emailed.',
   suspend: 'Suspended: bookings are closed and staff cannot sign in. Nothing was deleted.',
   reactivate: 'Reactivated: bookings are open and staff can sign in again.',
+};
+
+/** The history's actions (the audit log's action names) in words. */
+const historyLabels: Record<string, string> = {
+  approve: 'Approved',
+  decline: 'Declined',
+  suspend: 'Suspended',
+  reactivate: 'Reactivated',
+  'support-open': 'Opened as support',
+  'support-end': 'Support ended',
 };
 
 /** What asks for a reason: suspending and opening as support must have one; declining may. */
@@ -195,20 +204,27 @@ export function CustomerPage() {
             Nothing yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table>
-              <Table.Tbody>
-                {c.history.map((h) => (
-                  <Table.Tr key={`${h.at}-${h.action}`}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(h.at)}</Table.Td>
-                    <Table.Td>{h.actor}</Table.Td>
-                    <Table.Td>{h.action}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-line' }}>{h.summary}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          // Stacked rather than a table, so a phone reads each entry whole.
+          <Stack gap="sm">
+            {c.history.map((h) => (
+              <Stack
+                key={`${h.at}-${h.action}`}
+                gap={2}
+                pb="sm"
+                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+              >
+                <Group gap="xs" justify="space-between">
+                  <Text fw={600}>{historyLabels[h.action] ?? h.action}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(h.at)} · {h.actor}
+                  </Text>
+                </Group>
+                <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                  {h.summary}
+                </Text>
+              </Stack>
+            ))}
+          </Stack>
         )}
       </Card>
 

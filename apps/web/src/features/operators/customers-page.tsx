@@ -76,7 +76,11 @@ export function CustomersPage() {
                         </Anchor>
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={statusColours[c.status]} variant="light">
+                        <Badge
+                          color={statusColours[c.status]}
+                          variant="light"
+                          style={{ minWidth: 'max-content' }}
+                        >
                           {companyStatusLabels[c.status]}
                         </Badge>
                       </Table.Td>
@@ -104,7 +108,7 @@ export function CustomersPage() {
               <Card key={c.id} withBorder padding="md" component={Link} to={`/admin/customers/${c.id}`}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text fw={600}>{c.name}</Text>
-                  <Badge color={statusColours[c.status]} variant="light">
+                  <Badge color={statusColours[c.status]} variant="light" style={{ minWidth: 'max-content' }}>
                     {companyStatusLabels[c.status]}
                   </Badge>
                 </Group>
