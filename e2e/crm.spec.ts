@@ -157,4 +157,24 @@ describe.each(bothViewports)('contacts (%s)', (viewport) => {
     await page.getByRole('combobox', { name: 'Source' }).click();
     await shows(page.getByRole('option', { name: source, exact: true }), 'the new source on a lead');
   });
+  it('the trial conversions and enrolment comparison reports count leads by source', async () => {
+    const { page, shot } = fixture();
+    await signInAsStaff(page);
+    await page.goto('/admin/reports/trial-conversions');
+    const leads = page.getByRole('table', { name: 'Leads by source (Contacts added in the period)' });
+    await shows(leads, 'the leads by source');
+    // The demo's referral became the Walker family: 1 of 1, 100%.
+    await shows(
+      leads.getByRole('row').filter({ hasText: 'Referral' }).filter({ hasText: '100' }),
+      'the referral row',
+    );
+    // The report page scrolls each table sideways inside its card on a phone (reports/report-page.tsx).
+    await leads.scrollIntoViewIfNeeded();
+    await shot('9-trial-report');
+    await page.goto('/admin/reports/enrollment-comparison');
+    await shows(
+      page.getByRole('table', { name: /^Leads that became a family, by lead source/ }),
+      'conversions by source',
+    );
+  });
 });

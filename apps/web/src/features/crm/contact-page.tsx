@@ -144,7 +144,7 @@ interface ConvertChild {
 }
 
 /** One action: the family account (invited by mail) with its children; or link to the family the email already has. */
-function Convert({ data }: { data: ContactResponse }) {
+function Convert({ data, onDone }: { data: ContactResponse; onDone: () => void }) {
   const { contact } = data;
   const client = useQueryClient();
   const surname = contact.full_name.trim().split(/\s+/).slice(1).join(' ');
@@ -160,7 +160,10 @@ function Convert({ data }: { data: ContactResponse }) {
     try {
       const result = await action();
       setAnswer(result);
-      if (result.valid) await client.invalidateQueries({ queryKey: ['admin', 'contacts'] });
+      if (result.valid) {
+        onDone();
+        await client.invalidateQueries({ queryKey: ['admin', 'contacts'] });
+      }
     } catch (error) {
       setProblem(
         error instanceof ApiError
@@ -193,7 +196,7 @@ function Convert({ data }: { data: ContactResponse }) {
         </Text>
         {rows.map((row, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions, never reordered
-          <SimpleGrid key={index} cols={{ base: 1, xs: 3 }} spacing="xs">
+          <SimpleGrid key={index} cols={{ base: 1, xs: 2 }} spacing="xs">
             <TextInput
               label="First name"
               value={row.first_name}
@@ -320,7 +323,7 @@ export function ContactPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            {c.parent_id ? null : <Convert data={data} />}
+            {c.parent_id ? null : <Convert data={data} onDone={() => setSaved(null)} />}
             <Notes id={id} notes={data.notes} />
           </Stack>
         </Grid.Col>

@@ -161,7 +161,7 @@ export function ContactsPage() {
                     <Text size="xs" c="dimmed">
                       {[c.source, childrenText(c)].filter(Boolean).join(' · ')}
                     </Text>
-                    <FollowUp contact={c} />
+                    {c.follow_up_on ? <FollowUp contact={c} /> : null}
                   </Stack>
                   <StageBadge contact={c} />
                 </Group>

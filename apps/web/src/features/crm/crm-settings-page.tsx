@@ -26,7 +26,7 @@ import { PageTitle } from '../../components/page-title';
 import { useFormPost } from '../../components/use-form-post';
 import { saveCrmSettings, useCrmSettings } from './crm-api';
 
-const KIND_LABELS: Record<CrmStage['kind'], string> = { open: 'Open', won: 'Won (a family)', lost: 'Lost' };
+const KIND_LABELS: Record<CrmStage['kind'], string> = { open: 'Open', won: 'Won', lost: 'Lost' };
 
 /** Moves item `index` of a list one place up (-1) or down (+1). */
 function moved<T>(list: T[], index: number, by: -1 | 1): T[] {
@@ -187,7 +187,7 @@ function SettingsForm({ initial }: { initial: CrmSettingsResponse }) {
                         ),
                       )
                     }
-                    w={130}
+                    w={{ base: 92, sm: 120 }}
                   />
                   <OrderButtons
                     label={stage.name || `stage ${index + 1}`}
