@@ -309,6 +309,28 @@ describe('CRM: contacts, settings/crm, convert, enquiries, reports by source', (
       ).toHaveLength(1);
     });
 
+    it('two convert clicks at once make one family', async () => {
+      const id = await addLead({ full_name: 'Dana Twice', email: 'dana@example.test' });
+      const convert = () =>
+        send('POST', `/api/v1/admin/contacts/${id}/convert`, staff, {
+          children: [{ first_name: 'Ola', last_name: 'Twice', dob: '2020-01-01' }],
+        });
+      const answers = (await Promise.all([convert(), convert()])).map((a) => a.json());
+      expect(answers.map((a) => a.valid).sort()).toEqual([false, true]);
+      expect(answers.find((a) => !a.valid)).toEqual({
+        valid: false,
+        message: 'This lead is already a family.',
+      });
+      const parents = await t.database.db
+        .select()
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.email, 'dana@example.test')));
+      expect(parents).toHaveLength(1);
+      expect(
+        await t.database.db.select().from(children).where(eq(children.parentId, parents[0]!.id)),
+      ).toHaveLength(1);
+    });
+
     it('refuses an email that is already a family and offers to link to it instead', async () => {
       const family = await createUser(t.database.db, companyId, {
         role: 'student',
