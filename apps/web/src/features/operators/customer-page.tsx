@@ -261,7 +261,10 @@ export function CustomerPage() {
               maxLength={500}
               value={reason}
               error={reasonError}
-              onChange={(event) => setReason(event.currentTarget.value)}
+              onChange={(event) => {
+                setReason(event.currentTarget.value);
+                setReasonError(null);
+              }}
               data-autofocus
             />
             <Group justify="flex-end">
