@@ -165,6 +165,16 @@ describe('an operator inside a company', () => {
       .from(auditLog)
       .where(and(eq(auditLog.companyId, company.id), eq(auditLog.entity, 'venues')));
     expect(venueAudit?.actorName).toBe('Olive Operator (operator support)');
+    // Every call made inside the company is logged there too, reads included.
+    const calls = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, company.id), eq(auditLog.action, 'support-request')));
+    expect(calls.map((c) => c.after)).toEqual([
+      { method: 'GET', path: '/api/v1/admin/my-company', status: 200 },
+      { method: 'POST', path: '/api/v1/admin/venues', status: 200 },
+    ]);
+    expect(calls[0]!.actorName).toBe('Olive Operator (operator support)');
     // Operator pages are closed while inside a company.
     expect((await inject('GET', '/api/v1/operators/customers', session)).statusCode).toBe(403);
 
