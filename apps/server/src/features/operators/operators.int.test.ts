@@ -1,5 +1,5 @@
 import { companySignInMessages } from '@tumble/contracts/auth';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
@@ -230,6 +230,18 @@ describe('customers', () => {
       plan: null,
       usage: { children: 2, staff: 2, bookings_this_month: 1, revenue_this_month: 4500, storage_bytes: 1234 },
       contact: { name: admin.fullName, email: 'hello@tots.test' },
+    });
+
+    // Its plan and trial come from its subscription (platform/installation).
+    await t.database.db.execute(sql`
+      with plan as (insert into plans (name, monthly_price) values ('Operator test plan', 4900) returning id)
+      insert into subscriptions (company_id, plan_id, status, trial_ends_at, provider)
+      select ${company.id}, id, 'trialing', '2030-01-31T00:00:00Z', 'test' from plan`);
+    const withPlan = (await inject('GET', '/api/v1/operators/customers', operator)).json().customers;
+    expect(withPlan.find((r: { id: number }) => r.id === company.id)).toMatchObject({
+      plan: 'Operator test plan',
+      subscription_status: 'trialing',
+      trial_ends_at: '2030-01-31T00:00:00.000Z',
     });
 
     const detail = await inject('GET', `/api/v1/operators/customers/${company.id}`, operator);
