@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { safeRedirect } from '../../components/safe-redirect';
+import { CompanyClosedPage, useCompanyClosed } from '../operators/company-closed-page';
 import { AuthCard } from './components/auth-card';
 import { CompanyBranding } from './components/company-branding';
 import { SignInForm } from './components/sign-in-form';
@@ -25,6 +26,9 @@ export function StudentLoginPage() {
   useEffect(() => {
     if (authhash) api.setAuthHash(authhash);
   }, [authhash]);
+  // A suspended company's parents are told bookings are closed (decision 018).
+  const closed = useCompanyClosed();
+  if (closed) return <CompanyClosedPage message={closed} />;
 
   return (
     <AuthCard

@@ -8,6 +8,7 @@ import { api } from '../../api/client';
 import { ContactFields } from '../../components/contact-fields';
 import { safeRedirect } from '../../components/safe-redirect';
 import { useFormPost } from '../../components/use-form-post';
+import { CompanyClosedPage, useCompanyClosed } from '../operators/company-closed-page';
 import { signUpStudent } from './api/signup';
 import { AuthCard } from './components/auth-card';
 import { CompanyBranding } from './components/company-branding';
@@ -32,6 +33,7 @@ export function StudentSignupPage() {
   useEffect(() => {
     if (authhash) api.setAuthHash(authhash);
   }, [authhash]);
+  const closed = useCompanyClosed();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,6 +49,8 @@ export function StudentSignupPage() {
     }
   }, [accepted, redirect]);
   if (accepted && (redirect || !accepted.info)) return <Navigate to={redirect ?? signInPath} replace />;
+  // A suspended company takes no new parents: bookings are closed (decision 018).
+  if (closed) return <CompanyClosedPage message={closed} />;
 
   return (
     <AuthCard

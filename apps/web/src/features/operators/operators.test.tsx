@@ -149,6 +149,21 @@ describe('operator pages', () => {
     expect(screen.getByText('Bookings with Flip Out are closed at the moment.')).toBeTruthy();
   });
 
+  it('shows "Bookings are closed" instead of a suspended company’s parent sign-in and sign-up', async () => {
+    const closed = () =>
+      json(
+        { message: 'Bookings with Flip Out are closed at the moment.', reason: 'company_closed' },
+        { status: 410 },
+      );
+    stubServer({ 'GET /rest/acl': closed });
+    for (const path of ['/admin/students/login?authhash=flip', '/admin/students/signup?authhash=flip']) {
+      const view = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Bookings are closed' }), path).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+      view.unmount();
+    }
+  });
+
   it('tells the staff of a company waiting for approval why they cannot sign in', async () => {
     stubServer({ 'POST /rest': () => json({ message: companySignInMessages.pending }, { status: 401 }) });
     renderApp('/admin/login');
