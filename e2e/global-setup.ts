@@ -10,6 +10,7 @@ import {
   mailchimpStubEnv,
   startMailchimpStub,
 } from '../apps/server/src/features/communications/mailchimp/testing/mailchimp-stub.ts';
+import { start as startStripeStub } from '../apps/server/src/platform/payments/testing/stripe-stub.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -99,6 +100,8 @@ export default async function setup(project: TestProject) {
   const smtp = await startSmtp(mailDir);
   // Mailchimp's Marketing API and OAuth endpoints, spoken by a local stub (e2e/integrations.spec.ts).
   const mailchimp = await startMailchimpStub();
+  // Stripe Connect's OAuth pages and token endpoint, spoken by a local stub (e2e/payment-connections.spec.ts).
+  const stripe = await startStripeStub();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -119,6 +122,11 @@ export default async function setup(project: TestProject) {
       // per-IP limit counts static files too. Sign-in throttling per account and IP still applies.
       RATE_LIMIT_PER_MINUTE: '100000',
       ...mailchimpStubEnv(mailchimp),
+      // Only what connecting needs: without a publishable key the installation takes no Stripe payments itself.
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_API_BASE: stripe.url,
+      STRIPE_CONNECT_CLIENT_ID: 'ca_stub',
+      STRIPE_CONNECT_URL: stripe.url,
     },
   });
   await waitForHealth(baseUrl, child);
@@ -133,6 +141,7 @@ export default async function setup(project: TestProject) {
     clearTimeout(timeout);
     await smtp.close();
     await mailchimp.close();
+    await stripe.close();
     await rm(dataDir, { recursive: true, force: true });
     await rm(webDist, { recursive: true, force: true });
     await rm(mailDir, { recursive: true, force: true });

@@ -108,7 +108,9 @@ async function payments(deps: AppDeps, tenant: Tenant): Promise<IntegrationSumma
     detail: own
       ? `${providerNames[paymentMethod]}: your account ${summary.accountId ?? ''}`.trim()
       : ready
-        ? `${providerNames[paymentMethod]} (the installation's account)`
+        ? paymentMethod === 'test'
+          ? providerNames.test
+          : `${providerNames[paymentMethod]} (the installation's account)`
         : `${providerNames[paymentMethod]} is not set up on this installation.`,
     last_sync_at: null,
     last_error:

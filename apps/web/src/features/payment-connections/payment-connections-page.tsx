@@ -89,7 +89,7 @@ function ConnectionCard({ connection, isMethod }: { connection: PaymentConnectio
   const linked = connection.state !== 'not_connected';
   const failure = connect.error ?? disconnect.error;
   return (
-    <Card aria-label={name}>
+    <Card component="section" aria-label={name}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} fz="lg">
