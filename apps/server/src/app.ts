@@ -59,6 +59,7 @@ import { coachResources } from './features/coaches/coaches.resource.ts';
 import { massMailRoutes } from './features/communications/mass-mail.routes.ts';
 import { unsubscribeRoutes } from './features/communications/unsubscribe.routes.ts';
 import { coachRoutes } from './features/coaches/coaches.routes.ts';
+import { companyDataRoutes } from './features/company-data/company-data.routes.ts';
 import { crmRoutes } from './features/crm/crm.routes.ts';
 import { privateLessonResources } from './features/coaches/private-lessons.resource.ts';
 import { privateLessonRoutes } from './features/coaches/private-lessons.routes.ts';
@@ -284,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recordPaymentRoutes);
   await app.register(invoicePaymentRoutes);
   await app.register(emailSettingsRoutes);
+  await app.register(companyDataRoutes);
   await app.register(massMailRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(reminderRoutes);
