@@ -68,9 +68,9 @@ describe.each(bothViewports)('system emails and email settings (%s)', (viewport)
     );
     await shows(frame.getByText(demo.companyName), 'the company name filled in');
     await expectFitsWidth(page);
-    await shot('3-preview');
-    // As seen after Preview: on a phone the page has scrolled down to it.
+    // As seen after Preview: on a phone the page has scrolled down to it (before topShot scrolls up).
     await f.shot('3-preview-in-view', { fullPage: false });
+    await shot('3-preview');
 
     await closeNotifications(page);
     await page.getByRole('button', { name: 'Send me a test' }).click();
