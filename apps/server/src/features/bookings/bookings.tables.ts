@@ -45,10 +45,17 @@ export const bookings = pgTable(
     refundChoice: text({ enum: ['refund', 'credit', 'none'] }),
   },
   (t) => [
-    index('bookings_company_event').on(t.companyId, t.eventId, t.status),
+    // Also the admin list sorted by status (`ORDER BY status, id`, the engine's tie-break).
+    index('bookings_company_event').on(t.companyId, t.eventId, t.status, t.id),
     uniqueIndex('bookings_company_code').on(t.companyId, t.code),
     // The admin list of an event's bookings, newest first (its default order), paged.
     index('bookings_event_created').on(t.companyId, t.eventId, t.createdAt, t.id),
+    // The same list sorted by its other sortable columns (each `ORDER BY column, id`, paged), so a
+    // page of a 50,000-booking event never reads and sorts them all (issue 19).
+    index('bookings_event_code').on(t.companyId, t.eventId, t.code, t.id),
+    index('bookings_event_parent').on(t.companyId, t.eventId, t.parentId, t.id),
+    index('bookings_event_quantity').on(t.companyId, t.eventId, t.quantity, t.id),
+    index('bookings_event_total').on(t.companyId, t.eventId, t.total, t.id),
     index('bookings_parent').on(t.companyId, t.parentId),
     index('bookings_hold').on(t.status, t.holdExpiresAt),
     // The admin list's search (ILIKE '%…%' on reference and coupon code); needs pg_trgm.

@@ -159,6 +159,18 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
     // The admin payments list of a company, newest first (its default order), paged.
     index('payments_company_created').on(t.companyId, t.createdAt, t.id),
+    // The same list sorted by each of its sortable columns (`ORDER BY column, id`, paged; issue 19).
+    index('payments_company_paid').on(t.companyId, t.paidAt, t.id),
+    index('payments_company_parent').on(t.companyId, t.parentId, t.id),
+    index('payments_company_method').on(t.companyId, t.method, t.id),
+    index('payments_company_reference').on(t.companyId, t.reference, t.id),
+    index('payments_company_kind').on(t.companyId, t.purchaseKind, t.id),
+    index('payments_company_amount').on(t.companyId, t.amount, t.id),
+    index('payments_company_refunded').on(t.companyId, t.refunded, t.id),
+    index('payments_company_status').on(t.companyId, t.status, t.id),
+    // The list's search (ILIKE '%…%' on reference and provider reference); pg_trgm, as bookings.
+    index('payments_reference_trgm').using('gin', t.reference.op('gin_trgm_ops')),
+    index('payments_provider_ref_trgm').using('gin', t.providerRef.op('gin_trgm_ops')),
     index('payments_purchase').on(t.companyId, t.purchaseKind, t.purchaseId),
   ],
 );
