@@ -4,7 +4,7 @@ import { apiSignIn } from './support/api.ts';
 import { apiOk } from './support/booking.ts';
 import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import { demo } from './support/spec-text.ts';
-import { expectFitsWidth, shows } from './support/ui.ts';
+import { expectFitsWidth, shows, submitSignIn } from './support/ui.ts';
 
 /**
  * Plans and modules (issue 18): the demo company's admin picks a plan, turns the classes module
@@ -85,5 +85,20 @@ describe.each(bothViewports)('plans and modules (%s)', (viewport) => {
     await page.goto('/admin/timetable');
     await expectAt(page, '/admin/timetable');
     await shows(page.getByRole('heading', { level: 1, name: 'Timetable' }), 'the timetable again');
+  });
+
+  it("the operator's Plans list the demo plans with their limits, and a plan names its modules", async () => {
+    const { page, shot } = fixture();
+    await page.goto('/admin/login');
+    await submitSignIn(page, 'operator@demo.test', 'demo-operator-1');
+    // An operator lands on Customers; Plans is in their sidebar.
+    await expectAt(page, '/admin/customers');
+    await goViaSidebar(page, viewport, 'Plans', '/admin/plans');
+    await shows(page.getByText('Studio', { exact: true }).first(), 'the Studio plan');
+    // The engine's list table is wider than a phone for every resource (not checked here).
+    await shot('5-operator-plans', { fullPage: true });
+    await page.getByText('Starter', { exact: true }).first().click();
+    await shows(page.getByText('Birthday parties').first(), 'the modules of Starter');
+    await shot('6-operator-plan', { fullPage: true });
   });
 });

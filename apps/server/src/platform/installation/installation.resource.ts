@@ -23,18 +23,16 @@ export const plansResource = defineResource({
       moduleCatalogue.map((m) => ({ value: m.key, label: m.label })),
       { help: 'What companies on this plan can use.' },
     ),
-    max_children: field.number('Children (limit)', { min: 1, max: 1_000_000, help: 'Empty: no limit.' }),
-    max_staff: field.number('Staff users (limit)', { min: 1, max: 100_000, help: 'Empty: no limit.' }),
+    max_children: field.number('Max children', { min: 1, max: 1_000_000, help: 'Empty: no limit.' }),
+    max_staff: field.number('Max staff users', { min: 1, max: 100_000, help: 'Empty: no limit.' }),
     trial_days: field.number('Trial days', { required: true, min: 0, max: 365, default: 0 }),
     stripe_price_id: field.text('Stripe price id', {
       max: 100,
       help: "The monthly recurring Price in the installation's Stripe account (price_…).",
     }),
   },
-  list: {
-    columns: ['name', 'monthly_price', 'max_children', 'max_staff', 'trial_days'],
-    search: ['name'],
-  },
+  // Three columns fit a phone; the limits and the trial are on each plan's page.
+  list: { columns: ['name', 'monthly_price', 'max_children'], search: ['name'] },
   permissions: { read: 'installation.operate', write: 'installation.operate' },
   deleteMode: 'archive',
 });
