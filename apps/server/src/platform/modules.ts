@@ -135,8 +135,8 @@ export const moduleCatalogue = [
     label: 'Communications',
     description: 'Mass mail, reminder emails and contacts.',
     resources: ['reminder-emails', 'contacts'],
-    api: ['/admin/communications', '/communications', '/admin/crm', '/admin/settings/crm'],
-    pages: ['/admin/communications', '/admin/settings/crm'],
+    api: ['/admin/communications', '/communications', '/admin/contacts', '/admin/settings/crm'],
+    pages: ['/admin/communications', '/admin/contacts', '/admin/settings/crm'],
   },
   {
     key: 'reports',
