@@ -119,11 +119,20 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/**
+ * One page and the total. Past `EXACT_TOTAL_LIMIT` matching rows the server stops counting:
+ * `total` is then that limit and `totalIsEstimate` true ("10,000+"), so a big list costs a
+ * bounded count. Optional so an older server's answer still parses.
+ */
 export const listResponse = z.object({
   data: z.array(z.record(z.string(), z.unknown())),
   total: z.number(),
+  totalIsEstimate: z.boolean().optional(),
 });
-export type ListResponse = { data: ResourceRecord[]; total: number };
+export type ListResponse = { data: ResourceRecord[]; total: number; totalIsEstimate?: boolean };
+
+/** Lists count exactly up to this many rows; past it the total is "10,000+". */
+export const EXACT_TOTAL_LIMIT = 10_000;
 
 export const formDefinition = z.object({
   title: z.string(),

@@ -1,14 +1,15 @@
 import type { FormResponse } from '@tumble/contracts/http';
 import { messages } from '@tumble/contracts/messages';
-import type {
-  DispatchResponse,
-  FieldMeta,
-  FormDefinition,
-  ListQuery,
-  ListResponse,
-  Option,
-  RecordSections,
-  ResourceMeta,
+import {
+  type DispatchResponse,
+  EXACT_TOTAL_LIMIT,
+  type FieldMeta,
+  type FormDefinition,
+  type ListQuery,
+  type ListResponse,
+  type Option,
+  type RecordSections,
+  type ResourceMeta,
 } from '@tumble/contracts/resources';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -295,7 +296,18 @@ function filterConditions(
   return { conditions, archived };
 }
 
-export async function list(resource: Resource, call: EngineCall, query: ListQuery): Promise<ListResponse> {
+/**
+ * One page of a resource and its total. The total is counted exactly up to `exactUpTo` rows and
+ * no further (`count(*)` of a subquery with `LIMIT exactUpTo + 1`): a 50,000-row list then costs a
+ * bounded count, and past the limit the answer is `total: exactUpTo, totalIsEstimate: true`
+ * ("10,000+" in the pager, which still pages forward). `exactUpTo` is a parameter for tests only.
+ */
+export async function list(
+  resource: Resource,
+  call: EngineCall,
+  query: ListQuery,
+  exactUpTo: number = EXACT_TOTAL_LIMIT,
+): Promise<ListResponse> {
   await assertParent(resource, call);
   const { conditions, archived } = filterConditions(resource, query.filter);
   const search =
@@ -315,7 +327,7 @@ export async function list(resource: Resource, call: EngineCall, query: ListQuer
   const sortColumn = resource.fieldColumns[sort.field] ?? resource.idColumn;
   const direction = sort.order === 'desc' ? desc : asc;
   const { db } = call.deps.database;
-  const [rows, [total]] = await Promise.all([
+  const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(resource.table)
@@ -323,14 +335,24 @@ export async function list(resource: Resource, call: EngineCall, query: ListQuer
       .orderBy(direction(sortColumn), direction(resource.idColumn))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    db.select({ value: count() }).from(resource.table).where(where),
+    db.select({ value: count() }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(resource.table)
+        .where(where)
+        .limit(exactUpTo + 1)
+        .as('capped'),
+    ),
   ]);
+  const total = counted?.value ?? 0;
   const data = await withReferenceLabels(
     resource,
     call,
     rows.map((r) => serialize(resource, r as Record<string, unknown>)),
   );
-  return { data, total: total?.value ?? 0 };
+  return total > exactUpTo
+    ? { data, total: exactUpTo, totalIsEstimate: true }
+    : { data, total, totalIsEstimate: false };
 }
 
 async function findRow(resource: Resource, call: EngineCall, id: number, db: Db = call.deps.database.db) {
