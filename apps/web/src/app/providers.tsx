@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { aclKeys } from '../api/acl';
 import { api } from '../api/client';
+import { NotificationsHost } from './notifications-host';
 import { createQueryClient } from './query-client';
 import { theme } from './theme';
 
@@ -26,7 +26,7 @@ export function AppProviders({ children, queryClient: given, env = 'default' }: 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="bottom-right" />
+        <NotificationsHost />
         {children}
       </QueryClientProvider>
     </MantineProvider>
