@@ -5,7 +5,7 @@ import { children } from '../../features/students/students.tables.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { plans } from './installation.tables.ts';
-import { subscriptionSummaries } from './subscriptions.service.ts';
+import { statusNow, subscriptionSummaries } from './subscriptions.service.ts';
 import { subscriptionEvents, subscriptions } from './subscriptions.tables.ts';
 import { type StripeBillingStub, startStripeBillingStub } from './testing/stripe-billing-stub.ts';
 
@@ -316,5 +316,17 @@ describe('subscriptions through Stripe Billing (stub)', () => {
     const update = stub.requests.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions/sub_1')!;
     expect(update.body).toMatchObject({ 'items[0][id]': 'si_sub_1', 'items[0][price]': small.stripePriceId });
     expect((await row())!.planId).toBe(small.id);
+  });
+});
+
+describe('statusNow', () => {
+  it("a test provider's trial is active once it has ended; Stripe's status is Stripe's", () => {
+    const now = new Date('2030-01-10T00:00:00Z');
+    const ended = new Date('2030-01-09T00:00:00Z');
+    const later = new Date('2030-01-11T00:00:00Z');
+    expect(statusNow({ status: 'trialing', provider: 'test', trialEndsAt: ended }, now)).toBe('active');
+    expect(statusNow({ status: 'trialing', provider: 'test', trialEndsAt: later }, now)).toBe('trialing');
+    expect(statusNow({ status: 'trialing', provider: 'stripe', trialEndsAt: ended }, now)).toBe('trialing');
+    expect(statusNow({ status: 'past_due', provider: 'test', trialEndsAt: null }, now)).toBe('past_due');
   });
 });

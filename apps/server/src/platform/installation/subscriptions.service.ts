@@ -12,7 +12,20 @@ import type { Tenant } from '../tenancy.ts';
 import { todayIn } from '../time.ts';
 import { installationBilling, type SubscriptionEvent } from './billing.ts';
 import { plans } from './installation.tables.ts';
-import { subscriptionEvents, subscriptions } from './subscriptions.tables.ts';
+import { type SubscriptionStatus, subscriptionEvents, subscriptions } from './subscriptions.tables.ts';
+
+/**
+ * The status as of now: a trial of the test provider (no Stripe to say so) has become active once
+ * its trial ended; Stripe's subscriptions say it themselves through their webhooks.
+ */
+export function statusNow(
+  row: { status: SubscriptionStatus; provider: string; trialEndsAt: Date | null },
+  now = new Date(),
+): SubscriptionStatus {
+  if (row.status === 'trialing' && row.provider === 'test' && row.trialEndsAt && row.trialEndsAt <= now)
+    return 'active';
+  return row.status;
+}
 
 export interface SubscriptionSummary {
   planName: string | null;
@@ -27,6 +40,7 @@ export async function subscriptionSummaries(db: Db): Promise<Map<number, Subscri
       companyId: subscriptions.companyId,
       planName: plans.name,
       status: subscriptions.status,
+      provider: subscriptions.provider,
       trialEndsAt: subscriptions.trialEndsAt,
     })
     .from(subscriptions)
@@ -34,7 +48,7 @@ export async function subscriptionSummaries(db: Db): Promise<Map<number, Subscri
   return new Map(
     rows.map((r) => [
       r.companyId,
-      { planName: r.planName, status: r.status, trialEndsAt: r.trialEndsAt?.toISOString() ?? null },
+      { planName: r.planName, status: statusNow(r), trialEndsAt: r.trialEndsAt?.toISOString() ?? null },
     ]),
   );
 }
@@ -160,7 +174,7 @@ export async function subscriptionPage(db: Db, tenant: Tenant): Promise<Subscrip
       ? {
           plan_id: current.plan.id,
           plan_name: current.plan.name,
-          status: current.subscription.status,
+          status: statusNow(current.subscription),
           trial_ends_on: current.subscription.trialEndsAt
             ? todayIn(timeZone, current.subscription.trialEndsAt)
             : null,
