@@ -42,9 +42,19 @@ function ListScreen() {
   }
 
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / params.perPage));
+  // Past 10,000 rows the server stops counting ("10,000+"): the pager then offers the next page
+  // while this one is full, so staff can still page beyond the count.
+  const estimated = list.data?.totalIsEstimate === true;
+  const shown = list.data?.data.length ?? 0;
+  const pages = Math.max(
+    1,
+    Math.ceil(total / params.perPage),
+    estimated ? params.page + (shown === params.perPage ? 1 : 0) : 0,
+  );
   const first = total === 0 ? 0 : (params.page - 1) * params.perPage + 1;
-  const last = Math.min(total, params.page * params.perPage);
+  const last = estimated ? first + shown - 1 : Math.min(total, params.page * params.perPage);
+  const count = (n: number) => n.toLocaleString('en-US');
+  const totalLabel = estimated ? `${count(total)}+` : count(total);
   const nested = (parentMeta ?? meta).children.map((c) => c.name);
   const title =
     ref.parent && parentMeta ? `${recordTitle(parentMeta, parentRecord)}: ${meta.label}` : meta.label;
@@ -104,7 +114,7 @@ function ListScreen() {
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Group gap="xs">
               <Text size="sm" c="dimmed">
-                {total === 0 ? 'No rows' : `${first}–${last} of ${total}`}
+                {total === 0 ? 'No rows' : `${count(first)}–${count(last)} of ${totalLabel}`}
               </Text>
               {list.isFetching && !list.isPending ? <Loader size="xs" aria-label="Refreshing" /> : null}
             </Group>
