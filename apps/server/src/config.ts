@@ -58,6 +58,8 @@ const envSchema = z.object({
    * Square's defaults to its sandbox or production site by SQUARE_ENVIRONMENT.
    */
   STRIPE_CONNECT_CLIENT_ID: z.string().optional(),
+  /** The signing secret of the Connect webhook endpoint (connected accounts' events), when it has its own. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_CONNECT_URL: z.string().url().default('https://connect.stripe.com'),
   SQUARE_APPLICATION_SECRET: z.string().optional(),
   SQUARE_CONNECT_URL: z.string().url().optional(),

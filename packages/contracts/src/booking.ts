@@ -243,6 +243,8 @@ export const checkoutResponse = z.object({
   valid: z.boolean(),
   method: z.enum(['stripe', 'square', 'test']).optional(),
   public_key: z.string().optional(),
+  /** Stripe Connect: the company's own account, which Stripe.js is created for. */
+  stripe_account: z.string().optional(),
   client_secret: z.string().optional(),
   sessionId: z.string().optional(),
   payment_link: z.string().optional(),

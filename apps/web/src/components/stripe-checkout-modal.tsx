@@ -22,7 +22,7 @@ interface StripeClient {
   initEmbeddedCheckout?: (options: EmbeddedCheckoutOptions) => Promise<EmbeddedCheckout>;
   createEmbeddedCheckoutPage?: (options: EmbeddedCheckoutOptions) => Promise<EmbeddedCheckout>;
 }
-type StripeFactory = (publishableKey: string) => StripeClient;
+type StripeFactory = (publishableKey: string, options?: { stripeAccount?: string }) => StripeClient;
 
 declare global {
   interface Window {
@@ -65,6 +65,8 @@ export interface CardPayment {
   publicKey: string;
   clientSecret: string;
   sessionId: string;
+  /** A company's connected Stripe account (Stripe Connect): its sessions are only found through it. */
+  stripeAccount?: string;
 }
 
 interface StripeCheckoutModalProps {
@@ -91,7 +93,10 @@ export function StripeCheckoutModal({ payment, onClose, onComplete }: StripeChec
     setStatus('loading');
     (async () => {
       const Stripe = await loadStripeJs();
-      const created = await createEmbeddedCheckout(Stripe(payment.publicKey), {
+      const stripe = payment.stripeAccount
+        ? Stripe(payment.publicKey, { stripeAccount: payment.stripeAccount })
+        : Stripe(payment.publicKey);
+      const created = await createEmbeddedCheckout(stripe, {
         fetchClientSecret: async () => payment.clientSecret,
         onComplete: () => onCompleteRef.current(),
       });

@@ -90,6 +90,7 @@ export async function startSavingCard(
         sessionId: start.sessionId,
         public_key: start.publicKey,
         client_secret: start.clientSecret,
+        ...(start.stripeAccount ? { stripe_account: start.stripeAccount } : {}),
       }
     : { valid: true, method: name, sessionId: start.sessionId, payment_link: start.url };
 }

@@ -24,7 +24,14 @@ export interface CheckoutRequest {
 
 export type CheckoutStart =
   /** Stripe Embedded Checkout: the SPA mounts the card form with these. */
-  | { kind: 'embedded'; sessionId: string; publicKey: string; clientSecret: string }
+  | {
+      kind: 'embedded';
+      sessionId: string;
+      publicKey: string;
+      clientSecret: string;
+      /** A company's connected account (Stripe Connect): Stripe.js must be created for it. */
+      stripeAccount?: string;
+    }
   /** Square payment link or the test card page: the browser goes there. */
   | { kind: 'redirect'; sessionId: string; url: string };
 

@@ -8,7 +8,7 @@ import {
   squareAccessOf,
   stripeAccountOf,
 } from './connections/connections.service.ts';
-import type { PaymentProvider, ProviderName } from './provider.ts';
+import { type PaymentProvider, type ProviderName, WebhookSignatureError } from './provider.ts';
 import { createSquareProvider, type SquareProvider, type SquareProviderOptions } from './square.ts';
 import { createStripeProvider, type StripeProviderOptions } from './stripe.ts';
 import { createTestProvider } from './test.ts';
@@ -47,7 +47,7 @@ export function providerFor(
         webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
       };
-      return deferred(createStripeProvider(keys), async () => {
+      return deferred(stripeVerifier(keys, config.STRIPE_CONNECT_WEBHOOK_SECRET), async () => {
         const stripeAccount = await stripeAccountOf(deps, tenant);
         return createStripeProvider({ ...keys, ...(stripeAccount ? { stripeAccount } : {}) });
       });
@@ -56,6 +56,27 @@ export function providerFor(
       return squareProviderFor(deps, tenant, origin);
   }
   throw notSetUp();
+}
+
+/**
+ * Stripe webhooks arrive signed by the platform endpoint's secret, or by the Connect endpoint's
+ * (events of connected accounts) when that endpoint has its own: either is accepted.
+ */
+function stripeVerifier(keys: StripeProviderOptions, connectSecret: string | undefined): PaymentProvider {
+  const platform = createStripeProvider(keys);
+  if (!connectSecret) return platform;
+  const connect = createStripeProvider({ ...keys, webhookSecret: connectSecret });
+  return {
+    ...platform,
+    parseWebhook: async (rawBody, headers) => {
+      try {
+        return await platform.parseWebhook(rawBody, headers);
+      } catch (error) {
+        if (!(error instanceof WebhookSignatureError)) throw error;
+        return connect.parseWebhook(rawBody, headers);
+      }
+    },
+  };
 }
 
 const notSetUp = () =>

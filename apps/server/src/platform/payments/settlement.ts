@@ -238,7 +238,13 @@ export async function openCardPayment(
     );
     const common = { valid: true, sessionId: start.sessionId, booking_hash: input.request.reference };
     return start.kind === 'embedded'
-      ? { ...common, method: 'stripe', public_key: start.publicKey, client_secret: start.clientSecret }
+      ? {
+          ...common,
+          method: 'stripe',
+          public_key: start.publicKey,
+          client_secret: start.clientSecret,
+          ...(start.stripeAccount ? { stripe_account: start.stripeAccount } : {}),
+        }
       : { ...common, method: provider.name, payment_link: start.url };
   } catch (error) {
     await input.release();

@@ -130,6 +130,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         sessionId: session.id,
         publicKey: options.publishableKey,
         clientSecret: session.client_secret,
+        ...(options.stripeAccount ? { stripeAccount: options.stripeAccount } : {}),
       };
     },
 
@@ -222,6 +223,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         sessionId: session.id,
         publicKey: options.publishableKey,
         clientSecret: session.client_secret,
+        ...(options.stripeAccount ? { stripeAccount: options.stripeAccount } : {}),
       };
     },
 

@@ -197,4 +197,23 @@ describe('the payment step of every checkout (useCardPayment + CheckoutLayout)',
     expect(destroy).toHaveBeenCalled();
     expect(finish).not.toHaveBeenCalled();
   });
+
+  it("creates Stripe.js for the company's connected account when the checkout names one", async () => {
+    const mount = vi.fn();
+    const Stripe = vi.fn(() => ({ initEmbeddedCheckout: vi.fn(async () => ({ mount, destroy: vi.fn() })) }));
+    vi.stubGlobal('Stripe', Stripe);
+    renderStep(() =>
+      json({
+        valid: true,
+        method: 'stripe',
+        public_key: 'pk_test_1',
+        stripe_account: 'acct_1Gym',
+        client_secret: 'cs_secret',
+        sessionId: 'cs_1',
+      }),
+    );
+    await confirmFilled();
+    await waitFor(() => expect(mount).toHaveBeenCalled());
+    expect(Stripe).toHaveBeenCalledExactlyOnceWith('pk_test_1', { stripeAccount: 'acct_1Gym' });
+  });
 });

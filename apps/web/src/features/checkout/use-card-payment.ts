@@ -67,6 +67,7 @@ export function useCardPayment({ problems, send, finish, cancelledNotice }: Card
           publicKey: answer.public_key,
           clientSecret: answer.client_secret,
           sessionId: answer.sessionId,
+          ...(answer.stripe_account ? { stripeAccount: answer.stripe_account } : {}),
         });
       } else if (answer.valid && answer.payment_link) {
         if (!isFramed()) leaveForUrl(answer.payment_link);

@@ -31,6 +31,7 @@ describe('payment connections', () => {
       STRIPE_API_BASE: stripe.url,
       STRIPE_CONNECT_CLIENT_ID: 'ca_stub',
       STRIPE_CONNECT_URL: stripe.url,
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_endpoint',
       SQUARE_WEBHOOK_SIGNATURE_KEY: square.signatureKey,
       SQUARE_BASE_URL: square.url,
       SQUARE_APPLICATION_ID: square.applicationId,
@@ -98,17 +99,20 @@ describe('payment connections', () => {
       },
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { sessionId: string; booking_hash: string };
+    return response.json() as { sessionId: string; booking_hash: string; stripe_account?: string };
   }
 
   const bookingStatus = async (reference: string) =>
     (await t.database.db.select().from(bookings).where(eq(bookings.reference, reference)))[0]!.status;
 
-  const deliverStripe = (payload: string) =>
+  const deliverStripe = (payload: string, secret?: string) =>
     t.app.inject({
       method: 'POST',
       url: '/integrations/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.signatureHeader(payload) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.signatureHeader(payload, secret ? { secret } : {}),
+      },
       payload,
     });
 
@@ -202,16 +206,22 @@ describe('payment connections', () => {
           (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && stripe.sessionAccounts.get(id),
         );
       expect(stripe.sessionAccounts.get(own.sessionId)).toBe(account);
+      // Stripe.js is created for the account, or it would not find the session.
+      expect(own.stripe_account).toBe(account);
+      expect(theirs.stripe_account).toBeUndefined();
       expect(created(own.sessionId)?.headers['stripe-account']).toBe(account);
       // No connection: today's behaviour, the installation's own account (no Stripe-Account header).
       expect(stripe.sessionAccounts.has(theirs.sessionId)).toBe(false);
       expect(stripe.sessions.get(theirs.sessionId)).toBeDefined();
 
-      // The Connect event names the account: it settles that company's booking.
+      // The Connect event names the account: it settles that company's booking. It comes signed by
+      // the Connect endpoint's own secret; a secret of neither endpoint is refused.
       stripe.markPaid(own.sessionId);
       const event = stripe.checkoutEvent('checkout.session.completed', own.sessionId);
       expect(JSON.parse(event.payload).account).toBe(account);
-      expect((await deliverStripe(event.payload)).statusCode).toBe(200);
+      expect((await deliverStripe(event.payload, 'whsec_someone')).statusCode).toBe(400);
+      expect(await bookingStatus(own.booking_hash)).toBe('pending');
+      expect((await deliverStripe(event.payload, 'whsec_connect_endpoint')).statusCode).toBe(200);
       expect(await bookingStatus(own.booking_hash)).toBe('confirmed');
 
       // The installation's own event (no account) still settles the unconnected company.
