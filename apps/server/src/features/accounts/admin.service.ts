@@ -243,6 +243,9 @@ export async function updateUser(
     return fieldError('role', 'You cannot remove your own administrator access.');
   }
   await deps.database.db.transaction(async (tx) => {
+    // Enabling a disabled staff member counts against the plan's staff limit, as inviting does.
+    if (user.status === 'disabled' && input.status !== 'disabled')
+      await assertRoomFor(tx, auth.tenant, 'staff');
     const [after] = await tx
       .update(users)
       .set({ fullName: input.full_name, role: input.role, status: input.status })

@@ -1,6 +1,7 @@
 import { platformMessages } from '@tumble/contracts/platform';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../features/accounts/accounts.tables.ts';
 import { children } from '../../features/students/students.tables.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
@@ -123,6 +124,22 @@ describe('subscriptions and plan limits (test provider)', () => {
     expect(invite.json().message).toBe(
       `Your plan allows 2 staff users. To add more, move to ${big.name} on the Subscription page.`,
     );
+  });
+
+  it('enabling a disabled staff member over the limit is refused; the row is kept as it was', async () => {
+    const { db } = t.database;
+    const resting = await createUser(db, company.id, { role: 'companycoach', status: 'disabled' });
+    const enable = await post(`/api/v1/admin/users/${resting.id}`, admin, {
+      full_name: 'Resting Coach',
+      role: 'companycoach',
+      status: 'active',
+    });
+    expect(enable.statusCode).toBe(400);
+    expect(enable.json().message).toBe(
+      `Your plan allows 2 staff users. To add more, move to ${big.name} on the Subscription page.`,
+    );
+    const [row] = await db.select().from(users).where(eq(users.id, resting.id));
+    expect(row?.status).toBe('disabled');
   });
 
   it('moving to a smaller plan is allowed, keeps every row and shows the banner', async () => {
