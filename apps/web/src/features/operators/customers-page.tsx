@@ -55,14 +55,14 @@ export function CustomersPage() {
               <Table striped highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Company</Table.Th>
+                    <Table.Th style={{ minWidth: 220 }}>Company</Table.Th>
                     <Table.Th>Status</Table.Th>
                     <Table.Th>Plan</Table.Th>
                     <Table.Th>Trial ends</Table.Th>
                     <Table.Th ta="right">Children</Table.Th>
                     <Table.Th ta="right">Staff</Table.Th>
-                    <Table.Th ta="right">Bookings this month</Table.Th>
-                    <Table.Th ta="right">Revenue this month</Table.Th>
+                    <Table.Th ta="right">Bookings (month)</Table.Th>
+                    <Table.Th ta="right">Revenue (month)</Table.Th>
                     <Table.Th ta="right">Files</Table.Th>
                     <Table.Th>Contact</Table.Th>
                   </Table.Tr>
