@@ -61,6 +61,9 @@ export const bookings = pgTable(
     // The admin list's search (ILIKE '%…%' on reference and coupon code); needs pg_trgm.
     index('bookings_reference_trgm').using('gin', t.reference.op('gin_trgm_ops')),
     index('bookings_coupon_code_trgm').using('gin', t.couponCode.op('gin_trgm_ops')),
+    // The short reference is searched too: without it the OR of the three could use no index and
+    // read every booking of the event (60-90 ms at 50,000; issue 19).
+    index('bookings_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_code_trgm" ON "bookings" USING gin ("code" gin_trgm_ops);
