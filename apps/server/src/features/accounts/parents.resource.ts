@@ -40,6 +40,8 @@ export const parentsResource = defineResource({
   actions: {
     // The family's account (features/billing/statement.*): money, so staff who read billing.
     account: { label: 'Account', selection: 'one', screen: 'family-account', permission: 'billing.read' },
+    // Erasing the family on request (features/company-data): the company admin only.
+    erase: { label: 'Erase family', selection: 'one', screen: 'erase-family', permission: 'company.manage' },
   },
   sections: {
     children: {

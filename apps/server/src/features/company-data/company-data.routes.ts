@@ -1,5 +1,9 @@
+import { eraseFamilyRequest, eraseFamilyResponse } from '@tumble/contracts/company-data';
+import { errorResponse } from '@tumble/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
+import { eraseFamily } from './erase-family.service.ts';
 import { exportCompany } from './export.service.ts';
 
 /** A company's data (issue 18): download everything; erase a family on request. */
@@ -21,5 +25,19 @@ export const companyDataRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(stream);
     },
+  );
+
+  app.post(
+    '/api/v1/admin/families/:id/erase',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: eraseFamilyRequest,
+        response: { 200: eraseFamilyResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+      config,
+    },
+    async (request) => eraseFamily(app.deps, requireAuth(request), request.params.id, request.body),
   );
 };
