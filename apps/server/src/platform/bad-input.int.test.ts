@@ -96,6 +96,8 @@ const COMMON_NAMES = [
   'school',
   'emergency_contacts',
   'consent',
+  // Erasing a family (features/company-data): the typed word ('reason' is below).
+  'confirmation',
   // A uniform order (features/uniforms): the size and how it is paid.
   'size_id',
   'pay',

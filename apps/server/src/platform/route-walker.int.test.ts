@@ -386,6 +386,10 @@ describe('route walker: every registered route', () => {
         'GET /api/v1/admin/parents/:id/sections': [`/api/v1/admin/parents/${ids.parent}/sections`],
         'GET /api/v1/admin/parents/:id/statement': [`/api/v1/admin/parents/${ids.parent}/statement`],
         'GET /api/v1/admin/parents/:id/statement/pdf': [`/api/v1/admin/parents/${ids.parent}/statement/pdf`],
+        'POST /api/v1/admin/families/:id/erase': [
+          `/api/v1/admin/families/${ids.parent}/erase`,
+          { confirmation: 'ERASE', reason: 'Asked to be forgotten' },
+        ],
         'GET /api/v1/admin/events/:parentId/bookings/:id/sections': [
           `/api/v1/admin/events/${ids.event}/bookings/${ids.booking}/sections`,
         ],

@@ -127,6 +127,14 @@ function resourceRoutes(): RouteObject[] {
         (m) => m.StaffPrivateLessonsPage,
       ),
     },
+    // Erasing a family on request (the parents' "Erase family" action; features/company-data).
+    {
+      path: 'admin/parents/:id/erase-family',
+      lazy: page(
+        () => import('../features/company-data/erase-family-page'),
+        (m) => m.EraseFamilyPage,
+      ),
+    },
     // A family's account: balance, credit, saved card, invoices and statement (the parents' "Account" action).
     {
       path: 'admin/parents/:id/family-account',
@@ -455,6 +463,14 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/student-directory/student-page'),
               (m) => m.StudentPage,
+            ),
+          },
+          // Download all the company's data (features/company-data, issue 18).
+          {
+            path: 'admin/company-data',
+            lazy: page(
+              () => import('../features/company-data/company-data-page'),
+              (m) => m.CompanyDataPage,
             ),
           },
           // Import families from another system (features/import, issue 17).

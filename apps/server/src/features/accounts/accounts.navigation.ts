@@ -230,6 +230,14 @@ const pages: (NavEntry & { group?: NavGroup })[] = [
     group: 'Settings',
   },
   { label: 'Users', path: '/admin/users', icon: 'users', permission: 'users.manage', group: 'Settings' },
+  // Download all the company's data (features/company-data).
+  {
+    label: 'Company data',
+    path: '/admin/company-data',
+    icon: 'file',
+    permission: 'company.manage',
+    group: 'Settings',
+  },
   // Calendar feeds for the company and each coach (features/calendar-feeds).
   {
     label: 'Google Calendar',

@@ -74,6 +74,7 @@ const pagePermission: Record<string, Permission> = {
   '/admin/reports/events': 'bookings.read',
   '/admin/students': 'bookings.read',
   '/admin/import': 'classes.write',
+  '/admin/company-data': 'company.manage',
   '/admin/uniform-orders': 'bookings.write',
   '/admin/invoices': 'billing.read',
   '/admin/billing-profile': 'billing.read',
