@@ -55,7 +55,7 @@ export function CustomersPage() {
               <Table striped highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th style={{ minWidth: 220 }}>Company</Table.Th>
+                    <Table.Th style={{ minWidth: 180 }}>Company</Table.Th>
                     <Table.Th>Status</Table.Th>
                     <Table.Th>Plan</Table.Th>
                     <Table.Th>Trial ends</Table.Th>
@@ -93,7 +93,7 @@ export function CustomersPage() {
                       <Table.Td ta="right">{formatBytes(c.usage.storage_bytes)}</Table.Td>
                       <Table.Td>
                         <Text size="sm">{c.contact.name ?? '—'}</Text>
-                        <Text size="xs" c="dimmed">
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                           {c.contact.email ?? ''}
                         </Text>
                       </Table.Td>
