@@ -6,9 +6,11 @@ import type { Tenant } from '../../platform/tenancy.ts';
 import { lockParent, retireDuplicateParent } from '../accounts/merge-accounts.service.ts';
 import * as ledger from '../billing/merge-ledger.service.ts';
 import * as bookings from '../bookings/merge-bookings.service.ts';
+import * as feeds from '../calendar-feeds/merge-feeds.service.ts';
 import * as places from '../classes/merge-places.service.ts';
 import { doubledPlaces, doubledVoucherPeriods } from '../classes/merge-places.service.ts';
 import * as lessons from '../coaches/merge-lessons.service.ts';
+import * as communications from '../communications/merge-communications.service.ts';
 import * as contacts from '../crm/merge-contacts.service.ts';
 import * as parties from '../parties/merge-parties.service.ts';
 import * as anomalies from '../registration/merge-anomalies.service.ts';
@@ -35,6 +37,8 @@ const FAMILY_MOVERS = [
   tasks,
   uniforms,
   waivers,
+  communications,
+  feeds,
 ];
 const CHILD_MOVERS = [bookings, places, lessons, parties, anomalies, tasks, uniforms, waivers];
 
