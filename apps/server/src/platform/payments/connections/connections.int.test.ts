@@ -273,6 +273,25 @@ describe('payment connections', () => {
       expect(stripe.sessionAccounts.has(booking.sessionId)).toBe(false);
     });
 
+    it('an account already connected to another company is refused (its webhooks would name two)', async () => {
+      const a = await companyWithAdmin('stripe');
+      const b = await companyWithAdmin('stripe');
+      const connect = async (headers: Record<string, string>) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/integrations/stripe/oauth-callback?code=${stripe.authorizeCode('acct_shared')}&state=${await startedState('stripe', headers)}`,
+        });
+      expect((await connect(a.headers)).headers.location).toBe(
+        '/admin/integrations/payments?connected=stripe',
+      );
+      const refused = await connect(b.headers);
+      expect(decodeURIComponent(refused.headers.location as string)).toContain(
+        'This account is already connected to another company.',
+      );
+      expect((await rowOf(b.company.id, 'stripe'))!.accountId).toBeNull();
+      expect((await rowOf(a.company.id, 'stripe'))!.accountId).toBe('acct_shared');
+    });
+
     it('only the administrator connects; staff read the state; another company sees its own', async () => {
       const { company, headers } = await companyWithAdmin('stripe');
       await connectThroughBrowser('stripe', headers);
