@@ -62,6 +62,11 @@ export default defineConfig({
   // The hoisted @vitejs/plugin-react is typed against the root vite (8, for vitest) while this app
   // builds with its own vite 7; the plugin supports both at runtime, only the declarations differ.
   plugins: [react() as unknown as PluginOption, precompress()],
+  define: {
+    // Always a string literal, set or not, so Rollup can fold api/client.ts VALIDATE_RESPONSES and
+    // drop the response schemas of a production build (an unset VITE_ key would stay a lookup).
+    'import.meta.env.VITE_VALIDATE_RESPONSES': JSON.stringify(process.env.VITE_VALIDATE_RESPONSES ?? ''),
+  },
   server: {
     port: 5173,
     proxy: {

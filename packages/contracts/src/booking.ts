@@ -1,37 +1,25 @@
 import { z } from 'zod';
+import { CELL_PATTERN, decodeCell, QUANTITY_MAX, QUANTITY_MIN } from './booking-codes.ts';
 import { messages } from './messages.ts';
 import { pastDate } from './waiver.ts';
 
-/**
- * Event booking (SPEC.md points 2–5, 7). The `e` query is the hex of `<company id>|<event id>`;
- * cells of the calendar are encoded `event|session|date`.
- */
-export const QUANTITY_MIN = 1;
-export const QUANTITY_MAX = 10;
+/** Event booking (SPEC.md points 2–5, 7); the plain values (codes, quantities) are in booking-codes.ts. */
+export {
+  CELL_PATTERN,
+  decodeCell,
+  decodeEventCode,
+  encodeCell,
+  encodeEventCode,
+  PAYMENT_CANCELLED,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+} from './booking-codes.ts';
 
-/** Hex of ASCII text (digits and '|' only, so one byte per character on both sides). */
-const toHex = (text: string) => [...text].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
-const fromHex = (hex: string) => String.fromCharCode(...hex.match(/../g)!.map((h) => Number.parseInt(h, 16)));
-
-export const encodeEventCode = (companyId: number, eventId: number) => toHex(`${companyId}|${eventId}`);
-
-/** The event id of an `e` value, or null when it is not one. */
-export function decodeEventCode(e: string): { companyId: number; eventId: number } | null {
-  if (!/^([0-9a-f]{2}){3,40}$/i.test(e)) return null;
-  const text = fromHex(e);
-  const match = /^(\d{1,9})\|(\d{1,9})$/.exec(text);
-  return match ? { companyId: Number(match[1]), eventId: Number(match[2]) } : null;
-}
-
-export const encodeCell = (eventId: number, sessionId: number, date: string) =>
-  `${eventId}|${sessionId}|${date}`;
 export const cellSchema = z
   .string()
-  .regex(/^\d{1,9}\|\d{1,9}\|\d{4}-\d{2}-\d{2}$/, 'Invalid session day.')
-  .transform((v) => {
-    const [eventId, sessionId, date] = v.split('|');
-    return { eventId: Number(eventId), sessionId: Number(sessionId), date: date! };
-  });
+  .regex(CELL_PATTERN, 'Invalid session day.')
+  // The pattern has just matched, so the cell decodes.
+  .transform((v) => decodeCell(v)!);
 
 export const bookingQuery = z.object({
   e: z.string().max(200).default(''),
@@ -283,10 +271,6 @@ export const adminAvailabilityResponse = z.object({
   ),
 });
 export type AdminAvailabilityResponse = z.infer<typeof adminAvailabilityResponse>;
-
-/** Words of our own: the booking page after the parent pressed Cancel on the card page (`status=cancelled`). */
-export const PAYMENT_CANCELLED =
-  'Payment cancelled. Nothing was charged and what you chose was released. Choose again to book.';
 
 /**
  * GET /api/v1/events/wait-list/invitation/{check,accept,decline}?authhash&w&e&b (SPEC.md point 7):

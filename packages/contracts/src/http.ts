@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** Header on which the server hands the SPA its session token (SPEC.md point 4: "set on any response carrying a token header"). */
-export const TOKEN_HEADER = 'x-auth-token';
+export { TOKEN_HEADER } from './wire.ts';
 
 /**
  * Why a 403 was answered: the session is gone (sign in again) or the signed-in user's role may not

@@ -31,8 +31,7 @@ export const registrationFormMessages = {
   originTaken: 'This website is already listed.',
 } as const;
 
-/** The message the embedded registration page posts to its parent window with its height. */
-export const EMBED_RESIZE_MESSAGE = 'tumble:registration-height';
+export { EMBED_RESIZE_MESSAGE } from './wire.ts';
 
 /** Anomalies (SPEC registration-forms anomalies): submissions that need a staff decision. */
 export const anomalyKinds = [

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { PAYMENT_CANCELLED } from '@tumble/contracts/booking';
+import { PAYMENT_CANCELLED } from '@tumble/contracts/booking-codes';
 
 /** Shown on a booking page when the parent came back from the card page with Cancel (`status=cancelled`). */
 export function PaymentCancelledNotice() {

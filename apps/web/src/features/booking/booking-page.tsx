@@ -13,12 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import {
-  type BookingPageResponse,
-  decodeEventCode,
-  QUANTITY_MAX,
-  QUANTITY_MIN,
-} from '@tumble/contracts/booking';
+import type { BookingPageResponse } from '@tumble/contracts/booking';
+import { decodeEventCode, QUANTITY_MAX, QUANTITY_MIN } from '@tumble/contracts/booking-codes';
 import { messages } from '@tumble/contracts/messages';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

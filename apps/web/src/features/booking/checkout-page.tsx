@@ -27,9 +27,10 @@ import {
   insuranceRule,
   toCheckoutChild,
 } from './checkout-form';
-import { clearCheckout, loadCheckout, type StoredCheckout } from './checkout-storage';
+import { clearCheckout, type StoredCheckout } from './checkout-storage';
 import { BookingSummary } from './components/booking-summary';
 import { ChildFields } from './components/child-fields';
+import { loadCheckout } from './stored-checkout';
 
 /**
  * /booking/checkout?authhash&b (SPEC.md point 2): signed-in parents only; `b` is the event's `e`

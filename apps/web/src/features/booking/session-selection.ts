@@ -1,4 +1,5 @@
-import { cellSchema, type SessionsResponse } from '@tumble/contracts/booking';
+import type { SessionsResponse } from '@tumble/contracts/booking';
+import { decodeCell } from '@tumble/contracts/booking-codes';
 
 export type DaySession = SessionsResponse['days'][string][number];
 
@@ -29,19 +30,13 @@ export function splitSelection(
   const booked: string[] = [];
   const waiting: string[] = [];
   for (const cell of selected) {
-    const parsed = cellSchema.safeParse(cell);
-    if (!parsed.success) continue;
-    const session = days[parsed.data.date]?.find((s) => s.session_id === parsed.data.sessionId);
+    const decoded = decodeCell(cell);
+    if (!decoded) continue;
+    const session = days[decoded.date]?.find((s) => s.session_id === decoded.sessionId);
     if (!session) continue;
     const kind = cellKind(session, quantity);
     if (kind === 'book') booked.push(cell);
     else if (kind === 'waitlist') waiting.push(cell);
   }
   return { booked: booked.sort(), waiting: waiting.sort() };
-}
-
-/** The date and session of an encoded cell, or null. */
-export function decodeCell(cell: string): { eventId: number; sessionId: number; date: string } | null {
-  const parsed = cellSchema.safeParse(cell);
-  return parsed.success ? parsed.data : null;
 }

@@ -1,4 +1,4 @@
-import { EMBED_RESIZE_MESSAGE } from '@tumble/contracts/registration-forms';
+import { EMBED_RESIZE_MESSAGE } from '@tumble/contracts/wire';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { isFramed } from '../../components/embedded-page';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type BookingPageResponse, bookingPageResponse } from '@tumble/contracts/booking';
-import { api } from '../../../api/client';
+import { api, VALIDATE_RESPONSES } from '../../../api/client';
 
 /** GET /api/v1/booking?e&authhash: the event, its booking settings and the company's branding. */
 export function fetchBookingPage(
@@ -8,7 +8,11 @@ export function fetchBookingPage(
   authhash: string,
   signal?: AbortSignal,
 ): Promise<BookingPageResponse> {
-  return api.get('/api/v1/booking', { query: { e, authhash }, schema: bookingPageResponse, signal });
+  return api.get('/api/v1/booking', {
+    query: { e, authhash },
+    schema: VALIDATE_RESPONSES ? bookingPageResponse : undefined,
+    signal,
+  });
 }
 
 export function bookingPageQuery(e: string, authhash: string) {

@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { BookingEvent } from '@tumble/contracts/booking';
+import { decodeCell } from '@tumble/contracts/booking-codes';
 import { formatDayLong, formatTimeRange } from '../booking-format';
-import { decodeCell } from '../session-selection';
 
 interface BookingSummaryProps {
   event: BookingEvent;

@@ -1,5 +1,6 @@
 import { Box, Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { encodeCell, type SessionsResponse } from '@tumble/contracts/booking';
+import type { SessionsResponse } from '@tumble/contracts/booking';
+import { encodeCell } from '@tumble/contracts/booking-codes';
 import {
   calendarWeeks,
   formatDate,
