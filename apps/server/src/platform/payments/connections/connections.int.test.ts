@@ -198,6 +198,19 @@ describe('payment connections', () => {
       expect(location).toBe('/admin/integrations/payments?connected=stripe');
       const account = (await rowOf(connected.company.id, 'stripe'))!.accountId!;
       const plain = await companyWithAdmin('stripe');
+      // The Integrations page's Payments entry names the company's own account and this page.
+      const integrations = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/integrations',
+        headers: connected.headers,
+      });
+      expect(
+        integrations.json().integrations.find((i: { kind: string }) => i.kind === 'payments'),
+      ).toMatchObject({
+        state: 'connected',
+        detail: `Stripe: your account ${account}`,
+        page: '/admin/integrations/payments',
+      });
 
       const own = await book(connected.company);
       const theirs = await book(plain.company);
