@@ -2,6 +2,7 @@
 // download (gzipped), and a Lighthouse run on the demo booking page.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -59,6 +60,43 @@ export function bundleSizes(dist, routeModule = 'booking-page') {
     css: { ...css, total: css.initial + css.route },
     files: { initial, route: [...new Set(route)] },
   };
+}
+
+/** Issue 19: the JS a parent's browser loads for /booking (initial files + the route's), gzipped. */
+export const BOOKING_JS_BUDGET_KB = 150;
+
+/** The files of one side, largest first, as `name size KB` lines. */
+const fileLines = (dist, files) =>
+  files
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => [f, gzipKb(path.join(dist, f))])
+    .sort((a, b) => b[1] - a[1])
+    .map(([f, kb]) => `    ${kb.toFixed(1).padStart(6)} KB  ${f}`);
+
+/**
+ * `node scripts/bench/frontend.mjs [dist]` (default apps/web/dist, after `npm run build`): the
+ * /booking JS of that build file by file against the budget, in seconds and without the dataset
+ * of the full bench; exits 1 over the budget.
+ */
+function checkBuild(dist) {
+  const sizes = bundleSizes(dist);
+  const ok = sizes.js.total < BOOKING_JS_BUDGET_KB;
+  console.log(
+    [
+      `/booking JS gzipped (${dist}):`,
+      `  initial ${sizes.js.initial.toFixed(1)} KB`,
+      ...fileLines(dist, sizes.files.initial),
+      `  route ${sizes.js.route.toFixed(1)} KB (${sizes.files.route.filter((f) => f.endsWith('.js')).length} files)`,
+      ...fileLines(dist, sizes.files.route).slice(0, 8),
+      `  total ${sizes.js.total.toFixed(1)} KB: ${ok ? 'under' : 'OVER'} the ${BOOKING_JS_BUDGET_KB} KB budget`,
+    ].join('\n'),
+  );
+  return ok;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = process.argv[2] ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+  process.exitCode = checkBuild(dist) ? 0 : 1;
 }
 
 /** One Lighthouse run (mobile, its default settings) in a fresh headless Chromium. */
