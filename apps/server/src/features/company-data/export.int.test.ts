@@ -4,12 +4,14 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { newFileKey } from '../../platform/files.ts';
+import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 import { createChild } from '../../testing/waiver-fixtures.ts';
 import { companies } from '../accounts/accounts.tables.ts';
 import { isSecretColumn } from './export.service.ts';
 
+const RESET_TOKEN = 'q7Vb2kR9xLm4Tz8wPn3sYc6dHf1gJa5e';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
 describe('company data export', () => {
@@ -45,6 +47,15 @@ describe('company data export', () => {
     });
     await createChild(db, theirs.id, theirParent.id, 'Theodora');
     await sessionFor(db, theirParent);
+    await db.insert(mailOutbox).values({
+      companyId: mine.id,
+      kind: 'password-reset',
+      toAddress: 'mine.parent@example.com',
+      subject: 'Reset your password',
+      text: `Reset: http://tumble.test/admin/reset?token=${RESET_TOKEN}`,
+      html: `<a href="http://tumble.test/admin/reset/${RESET_TOKEN}">Reset</a>`,
+      data: { link: `http://tumble.test/admin/reset?token=${RESET_TOKEN}` },
+    });
   });
   afterAll(() => t.close());
 
@@ -95,6 +106,9 @@ describe('company data export', () => {
       .join('\n');
     expect(everything).toContain('mine.parent@example.com');
     expect(everything).toContain('Minnie');
+    // The mail is there, its live link's token is not.
+    expect(strFromU8(zip['mail_outbox.csv']!)).toContain('Reset your password');
+    expect(everything).not.toContain(RESET_TOKEN);
     // Nothing of the other company, not even its name.
     expect(everything).not.toContain('their.parent@example.com');
     expect(everything).not.toContain('Theodora');

@@ -37,6 +37,17 @@ const SECRET_COLUMNS = new Set([
 /** And any column named like a secret, so a credential column added later stays out too. */
 const SECRET_PATTERN = /(^|_)(password|secret|token)(_|$)|_hash$/;
 
+/**
+ * Sent mail carries live links (activation, password reset, waitlist offers, unsubscribe) whose
+ * token is the credential: in these tables a long token after `/`, `=` or `?` is removed.
+ */
+const LINK_TABLES = new Set(['mail_outbox']);
+const LINK_TOKEN = /([/=?])[A-Za-z0-9_-]{20,}/g;
+
+export function withoutLinkTokens(text: string): string {
+  return text.replace(LINK_TOKEN, '$1[removed]');
+}
+
 export function isSecretColumn(name: string): boolean {
   // access_token_expires_at says when, not what: it is not a secret.
   if (name.endsWith('_expires_at')) return false;
@@ -133,7 +144,7 @@ async function produce(deps: AppDeps, companyId: number, zip: Zip, flushed: () =
         const batch = await client.query({ text: `fetch ${BATCH} from company_rows`, rowMode: 'array' });
         const lines = (batch.rows as unknown[][]).map((row) =>
           row.map((value) => {
-            const text = cell(value);
+            const text = LINK_TABLES.has(table.name) ? withoutLinkTokens(cell(value)) : cell(value);
             for (const key of text.match(fileKey) ?? []) fileKeys.add(key);
             return text;
           }),
