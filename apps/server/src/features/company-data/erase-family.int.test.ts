@@ -7,9 +7,11 @@ import { addDays, todayIn } from '../../platform/time.ts';
 import { createBookableEvent } from '../../testing/booking-fixtures.ts';
 import { createCompany, createUser, sessionFor, signIn } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
+import { createPartySetup } from '../../testing/party-fixtures.ts';
 import {
   createChild,
   createConfirmedBooking,
+  createConfirmedParty,
   createWaiverTemplate,
   SIGNATURE,
 } from '../../testing/waiver-fixtures.ts';
@@ -151,6 +153,18 @@ describe('erasing a family', () => {
     ]);
     keeper = await family(company.id, 'Tom Keeper', 'tom.keeper@example.com', 'Mila');
     foreign = await family(other.id, 'Olga Other', 'olga@example.com', 'Oskar');
+    // The erased family's child was a guest at the keeper's (past) party.
+    const setup = await createPartySetup(db, company.id);
+    await createConfirmedParty(db, company.id, {
+      parentId: keeper.parent.id,
+      slotId: setup.morning.id,
+      childId: keeper.child.id,
+      date: '2025-06-07',
+      guests: [
+        { childName: 'Anika Tester', parentEmail: 'priya.raman@example.com' },
+        { childName: 'Leo Stays', parentEmail: 'leo.parent@example.com' },
+      ],
+    });
   });
   afterAll(() => t.close());
 
@@ -278,6 +292,14 @@ describe('erasing a family', () => {
     // Another family of the same company and the other company are untouched.
     const [kept] = await db.select().from(users).where(eq(users.id, keeper.parent.id));
     expect(kept!.fullName).toBe('Tom Keeper');
+    const { rows: guests } = await t.database.pool.query<{ child_name: string; parent_email: string }>(
+      'select child_name, parent_email from party_guests where company_id = $1 order by position',
+      [company.id],
+    );
+    expect(guests).toEqual([
+      { child_name: `Erased family ${erased.parent.id}`, parent_email: `Erased family ${erased.parent.id}` },
+      { child_name: 'Leo Stays', parent_email: 'leo.parent@example.com' },
+    ]);
     const [keptInvoice] = await db.select().from(invoices).where(eq(invoices.id, keeper.invoice.id));
     expect(keptInvoice!.notes).toBe('Term fee for Mila');
     const [foreignParent] = await db.select().from(users).where(eq(users.id, foreign.parent.id));

@@ -72,23 +72,9 @@ export async function eraseFamily(
 
     const oldValues = [family.fullName, family.email, family.phone ?? '', ...kids.flatMap((c) => c.names)];
     await sweepLinkedRows(tx, tenant, { users: [parentId], children: childIds }, oldValues, placeholder);
-    // Mail sent to the family is theirs: every old value goes, the address last (it picks the rows).
-    const mailPattern = wordsPattern(oldValues);
-    if (mailPattern) {
-      const mailColumns = (await textColumns(tx, ['mail_outbox'])).sort(
-        (a, b) => Number(a.column === 'to_address') - Number(b.column === 'to_address'),
-      );
-      for (const column of mailColumns) {
-        await replaceIn(
-          tx,
-          tenant,
-          column,
-          mailPattern,
-          placeholder,
-          sql`and lower(to_address) = ${family.email}`,
-        );
-      }
-    }
+    // Rows addressed to the family's email (its mail, its child as another family's party guest)
+    // are about the family: every old value goes there too.
+    await sweepAddressedRows(tx, tenant, family.email, oldValues, placeholder);
     // Other mail and the audit log name people by text only: there the whole name, email and phone are searched for.
     await sweepTables(
       tx,
@@ -199,6 +185,42 @@ async function sweepLinkedRows(
     )})`;
     for (const column of columns.filter((c) => c.table === link.table_name)) {
       await replaceIn(tx, tenant, column, pattern, placeholder, where);
+    }
+  }
+}
+
+/**
+ * Rows whose email column (any text column named like `email` or `to_address`, from the catalogue)
+ * holds the family's address: every text column of those rows loses the old values, the address
+ * column last (it picks the rows).
+ */
+async function sweepAddressedRows(
+  tx: Db,
+  tenant: Tenant,
+  email: string,
+  oldValues: string[],
+  placeholder: string,
+) {
+  const pattern = wordsPattern(oldValues);
+  if (!pattern) return;
+  const { rows: tables } = await tx.execute<{ table_name: string }>(sql`
+    select distinct c.table_name from information_schema.columns c
+      join information_schema.columns scoped
+        on scoped.table_schema = c.table_schema and scoped.table_name = c.table_name and scoped.column_name = 'company_id'
+     where c.table_schema = current_schema() and c.data_type = 'text'
+       and (c.column_name like '%email%' or c.column_name = 'to_address')`);
+  const names = tables.map((t) => t.table_name).filter((t) => !ERASED_BY_OWNER.has(t));
+  if (names.length === 0) return;
+  const columns = await textColumns(tx, names);
+  const isAddress = (c: TextColumn) => !c.json && (c.column.includes('email') || c.column === 'to_address');
+  for (const name of names) {
+    const own = columns.filter((c) => c.table === name);
+    for (const address of own.filter(isAddress)) {
+      const picks = sql`and lower(${sql.identifier(address.column)}) = ${email.toLowerCase()}`;
+      // Every other column first: once the address is replaced the rows can no longer be found.
+      for (const column of [...own.filter((c) => c !== address), address]) {
+        await replaceIn(tx, tenant, column, pattern, placeholder, picks);
+      }
     }
   }
 }

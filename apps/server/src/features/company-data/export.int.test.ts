@@ -124,7 +124,12 @@ describe('company data export', () => {
     expect(Object.keys(zip).filter((name) => name.startsWith('files/'))).toEqual([`files/${myLogo}`]);
 
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'export'));
-    expect(entry).toMatchObject({ companyId: mine.id, entity: 'companies', actorName: 'Ada Admin' });
+    expect(entry).toMatchObject({
+      companyId: mine.id,
+      entity: 'companies',
+      actorName: 'Ada Admin',
+      summary: 'download: — → all data',
+    });
   });
 
   it('leaves out credentials and link tokens by column name', () => {

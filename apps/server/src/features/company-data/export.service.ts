@@ -103,7 +103,13 @@ export async function exportCompany(
   onError: (error: unknown) => void,
 ): Promise<PassThrough> {
   const companyId = auth.tenant.companyId;
-  await recordAudit(deps.database.db, auth, { action: 'export', entity: 'companies', entityId: companyId });
+  await recordAudit(deps.database.db, auth, {
+    action: 'export',
+    entity: 'companies',
+    entityId: companyId,
+    // The audit log's summary reads "download: — → all data".
+    after: { download: 'all data' },
+  });
   const out = new PassThrough();
   let pending: Promise<void> = Promise.resolve();
   const zip = new Zip((error, chunk, final) => {
