@@ -3,8 +3,8 @@ import { registerAutopayJobs } from './features/billing/autopay.jobs.ts';
 import { registerLedgerJobs } from './features/billing/ledger.jobs.ts';
 import { registerBookingJobs } from './features/bookings/bookings.jobs.ts';
 import { registerHoldJobs } from './features/classes/holds.jobs.ts';
-import { registerMassMailJobs } from './features/communications/mass-mail.jobs.ts';
 import { registerMailchimpJobs } from './features/communications/mailchimp/mailchimp.jobs.ts';
+import { registerMassMailJobs } from './features/communications/mass-mail.jobs.ts';
 import { registerReminderJobs } from './features/communications/reminders/reminders.jobs.ts';
 import type { AppDeps } from './platform/deps.ts';
 

@@ -102,10 +102,7 @@ export const emailSettingsUpdate = z.object({
       (v) => v === '' || z.email().safeParse(v).success,
       'Please enter a valid reply-to email address.',
     ),
-  footer: z
-    .string('Please enter the footer.')
-    .trim()
-    .max(1000, 'The footer can be at most 1000 characters.'),
+  footer: z.string('Please enter the footer.').trim().max(1000, 'The footer can be at most 1000 characters.'),
   logo: z.enum(emailLogoChoices, 'Please choose which logo to show.'),
 });
 export type EmailSettingsUpdate = z.infer<typeof emailSettingsUpdate>;

@@ -354,8 +354,12 @@ describe('route walker: every registered route', () => {
         'GET /api/v1/admin/users/:id': [`/api/v1/admin/users/${ids.staffUser}`],
         // The operator's customer pages: no company role may call them (403), whichever company.
         'GET /api/v1/operators/customers/:id': [`/api/v1/operators/customers/${ids.company}`],
-        'POST /api/v1/operators/customers/:id/approve': [`/api/v1/operators/customers/${ids.company}/approve`],
-        'POST /api/v1/operators/customers/:id/decline': [`/api/v1/operators/customers/${ids.company}/decline`],
+        'POST /api/v1/operators/customers/:id/approve': [
+          `/api/v1/operators/customers/${ids.company}/approve`,
+        ],
+        'POST /api/v1/operators/customers/:id/decline': [
+          `/api/v1/operators/customers/${ids.company}/decline`,
+        ],
         'POST /api/v1/operators/customers/:id/suspend': [
           `/api/v1/operators/customers/${ids.company}/suspend`,
           { reason: 'Walker' },

@@ -3,7 +3,6 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { paymentConnectionSummary } from '../../platform/payments/connections/connections.service.ts';
 import { providerFor } from '../../platform/payments/registry.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { companyOf } from '../accounts/accounts.service.ts';
 import { accountingStatusOf } from '../billing/accounting/accounting.service.ts';
 import { calendarFeedsStatus } from '../calendar-feeds/feeds.service.ts';
 import { mailingSummary } from '../communications/mailchimp/mailchimp.service.ts';

@@ -1,10 +1,13 @@
 import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { EMBED_RESIZE_MESSAGE } from '@tumble/contracts/registration-forms';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthLayout } from '../../app/layouts/auth-layout';
 import { PublicLayout } from '../../app/layouts/public-layout';
+import { createQueryClient } from '../../app/query-client';
+import { json, stubServer } from '../../test/render';
 import { useEmbedResize } from './embed-resize';
 
 /** A page body whose bottom edge the test moves, as content grows or shrinks. */
@@ -78,10 +81,14 @@ describe('useEmbedResize', () => {
       [{ path: '/', Component: Layout, children: [{ path: '*', element: <p>Parent Sign In</p> }] }],
       { initialEntries: [path] },
     );
+    // The public layout asks whether the company is closed (GET /rest/acl with the authhash).
+    stubServer({ 'GET /rest/acl': () => json({ meta: {}, navigation: [] }) });
     render(
-      <MantineProvider>
-        <RouterProvider router={router} />
-      </MantineProvider>,
+      <QueryClientProvider client={createQueryClient()}>
+        <MantineProvider>
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </QueryClientProvider>,
     );
     await screen.findByText('Parent Sign In');
     expect(posted).toHaveBeenCalledExactlyOnceWith({ type: EMBED_RESIZE_MESSAGE, height: 640 }, '*');
