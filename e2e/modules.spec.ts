@@ -14,11 +14,33 @@ import { expectFitsWidth, shows, submitSignIn } from './support/ui.ts';
  */
 
 const browser = useBrowser();
+const everyModule = [
+  'events',
+  'parties',
+  'classes',
+  'private-lessons',
+  'waivers',
+  'billing',
+  'students',
+  'uniforms',
+  'communications',
+  'reports',
+  'integrations',
+];
 
 afterAll(async () => {
-  // Leave the demo company as other specs expect it: every module on.
+  // Leave the demo company as other specs expect it: every module on, a plan with room for all.
   const token = await apiSignIn(demo.admin.email, demo.admin.password);
   await apiOk('POST', '/api/v1/admin/modules', { token, body: { key: 'classes', enabled: true } });
+  const { plans } = await apiOk<{ plans: { id: number; name: string }[] }>(
+    'GET',
+    '/api/v1/admin/subscription',
+    {
+      token,
+    },
+  );
+  const studio = plans.find((p) => p.name === 'Studio')!;
+  await apiOk('POST', '/api/v1/admin/subscription', { token, body: { plan_id: studio.id } });
 });
 
 describe.each(bothViewports)('plans and modules (%s)', (viewport) => {
@@ -100,5 +122,43 @@ describe.each(bothViewports)('plans and modules (%s)', (viewport) => {
     await page.getByText('Starter', { exact: true }).first().click();
     await shows(page.getByText('Birthday parties').first(), 'the modules of Starter');
     await shot('6-operator-plan', { fullPage: true });
+  });
+
+  it('moving to a smaller plan is allowed: nothing is lost and the dashboard says what to do', async () => {
+    const { page, shot } = fixture();
+    // A plan smaller than the demo company, made by the operator.
+    const small = `Tiny ${viewport}`;
+    const operatorToken = await apiSignIn('operator@demo.test', 'demo-operator-1');
+    await apiOk('POST', '/api/v1/admin/plans', {
+      token: operatorToken,
+      body: { name: small, monthly_price: 1900, modules: everyModule, max_children: 5, trial_days: 0 },
+    });
+
+    await signInAsStaff(page);
+    await page.goto('/admin/subscription');
+    await page.getByRole('button', { name: `Choose ${small}` }).click();
+    await shows(page.getByText(`Your plan is now ${small}.`), 'the smaller plan taken');
+    const advice =
+      /^You have \d+ children\. Your plan allows 5 children\. To add more, move to Starter on the Subscription page\. Nothing has been removed\./;
+    await shows(page.getByText(advice), 'the over-the-limit notice on Subscription');
+    await page.goto('/admin/dashboard');
+    await shows(page.getByText(advice), 'the dashboard banner');
+    await shows(page.getByRole('link', { name: 'Go to Subscription' }), 'the way to change plan');
+    await expectFitsWidth(page);
+    await shot('7-dashboard-over-limit');
+
+    // Back to a plan with room for everyone: the banner goes.
+    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    const plans = await apiOk<{ plans: { id: number; name: string }[] }>(
+      'GET',
+      '/api/v1/admin/subscription',
+      { token },
+    );
+    // This viewport's plan again (the phone's first test then moves on from Growth to Studio).
+    const roomy = plans.plans.find((p) => p.name === plan)!;
+    await apiOk('POST', '/api/v1/admin/subscription', { token, body: { plan_id: roomy.id } });
+    await page.reload();
+    await shows(page.getByRole('heading', { level: 1, name: /Bounce/ }), 'the dashboard');
+    expect(await page.getByRole('link', { name: 'Go to Subscription' }).count()).toBe(0);
   });
 });
