@@ -14,13 +14,11 @@ async function clientBuiltWith(env: { DEV: boolean; MODE: string; VITE_VALIDATE_
   const { ApiClient, CommunicationError, VALIDATE_RESPONSES } = await import('./client');
   vi.stubGlobal(
     'fetch',
-    vi
-      .fn<typeof fetch>()
-      .mockResolvedValue(
-        new Response(JSON.stringify({ unexpected: true }), {
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      ),
+    vi.fn<typeof fetch>().mockResolvedValue(
+      new Response(JSON.stringify({ unexpected: true }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    ),
   );
   const api = new ApiClient({ storage: () => undefined });
   const get = () => api.get('/api/v1/auth/activate', { schema: linkCheckResponse });
