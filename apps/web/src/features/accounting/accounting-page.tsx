@@ -23,9 +23,9 @@ import {
   accountingSyncKindLabels,
 } from '@tumble/contracts/accounting';
 import { messages } from '@tumble/contracts/messages';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
+import { useConnectionReturn } from '../../components/connection-return';
 import { useFileDownload } from '../../components/file-download';
 import { type FieldErrors, fieldErrorsFromZod } from '../../components/form-errors';
 import { PageLoader } from '../../components/page-loader';
@@ -324,18 +324,13 @@ function CsvCard() {
   );
 }
 
+const announceXero = (connected: string) =>
+  connected === '1' ? { title: 'Xero', message: accountingMessages.connected } : null;
+
 /** SPEC integrations/accounting: /admin/integrations/accounting. */
 export function AccountingPage() {
   const status = useAccountingStatus();
-  const [params, setParams] = useSearchParams();
-  const returned = params.get('connected') === '1';
-  const returnError = params.get('error');
-  useEffect(() => {
-    if (returned) {
-      notifications.show({ color: 'teal', title: 'Xero', message: accountingMessages.connected });
-      setParams({}, { replace: true });
-    }
-  }, [returned, setParams]);
+  const returnAlert = useConnectionReturn(announceXero);
 
   return (
     <Stack gap="lg">
@@ -343,11 +338,7 @@ export function AccountingPage() {
         title="Accounting"
         description="Send invoices, credit notes, payments and refunds to Xero, or download them as CSV."
       />
-      {returnError ? (
-        <Alert color="red" role="alert" withCloseButton onClose={() => setParams({}, { replace: true })}>
-          {returnError}
-        </Alert>
-      ) : null}
+      {returnAlert}
       {status.isPending ? (
         <PageLoader />
       ) : status.isError ? (

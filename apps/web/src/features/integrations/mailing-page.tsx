@@ -14,9 +14,9 @@ import {
 import { notifications } from '@mantine/notifications';
 import { type MailingStatus, mailingConnectInput, mailingMessages } from '@tumble/contracts/integrations';
 import { messages } from '@tumble/contracts/messages';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
+import { useConnectionReturn } from '../../components/connection-return';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import {
@@ -254,18 +254,13 @@ function ConnectionCard({ status }: { status: MailingStatus }) {
   );
 }
 
+const announceMailchimp = (connected: string) =>
+  connected === '1' ? { title: 'Mailchimp', message: mailingMessages.connected } : null;
+
 /** SPEC integrations/mailing: /admin/integrations/mailing. */
 export function MailingPage() {
   const status = useMailingStatus();
-  const [params, setParams] = useSearchParams();
-  const returned = params.get('connected') === '1';
-  const returnError = params.get('error');
-  useEffect(() => {
-    if (returned) {
-      notifications.show({ color: 'teal', title: 'Mailchimp', message: mailingMessages.connected });
-      setParams({}, { replace: true });
-    }
-  }, [returned, setParams]);
+  const returnAlert = useConnectionReturn(announceMailchimp);
 
   return (
     <Stack gap="lg">
@@ -273,11 +268,7 @@ export function MailingPage() {
         title="Mailing"
         description="Families who may receive marketing mail, kept in a Mailchimp audience."
       />
-      {returnError ? (
-        <Alert color="red" role="alert" withCloseButton onClose={() => setParams({}, { replace: true })}>
-          {returnError}
-        </Alert>
-      ) : null}
+      {returnAlert}
       {status.isPending ? (
         <PageLoader />
       ) : status.isError ? (

@@ -1,10 +1,9 @@
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { messages } from '@tumble/contracts/messages';
 import type { PaymentConnection } from '@tumble/contracts/payment-connections';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { useConnectionReturn } from '../../components/connection-return';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { when } from '../integrations/integrations-page';
@@ -164,22 +163,15 @@ function ConnectionCard({ connection, isMethod }: { connection: PaymentConnectio
   );
 }
 
+const announceProvider = (connected: string) =>
+  connected === 'stripe' || connected === 'square'
+    ? { title: names[connected], message: `${names[connected]} is connected.` }
+    : null;
+
 /** /admin/integrations/payments: the company's own Stripe or Square account (issue 18). */
 export function PaymentConnectionsPage() {
   const status = usePaymentConnections();
-  const [params, setParams] = useSearchParams();
-  const returned = params.get('connected');
-  const returnError = params.get('error');
-  useEffect(() => {
-    if (returned === 'stripe' || returned === 'square') {
-      notifications.show({
-        color: 'teal',
-        title: names[returned],
-        message: `${names[returned]} is connected.`,
-      });
-      setParams({}, { replace: true });
-    }
-  }, [returned, setParams]);
+  const returnAlert = useConnectionReturn(announceProvider);
 
   return (
     <Stack gap="lg">
@@ -187,11 +179,7 @@ export function PaymentConnectionsPage() {
         title="Payment accounts"
         description="Parents' card payments go straight into your own Stripe or Square account. Without one, payments use this installation's account."
       />
-      {returnError ? (
-        <Alert color="red" role="alert" withCloseButton onClose={() => setParams({}, { replace: true })}>
-          {returnError}
-        </Alert>
-      ) : null}
+      {returnAlert}
       {status.isPending ? (
         <PageLoader />
       ) : status.isError ? (
