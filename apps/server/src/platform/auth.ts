@@ -180,7 +180,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   // Every call an operator makes inside a company is in that company's audit log under the
   // operator's name (decision 018), reads included: support sees families' details. The user meta
   // the SPA reloads on every page is left out. Path only: a query can carry what was searched for.
-  app.addHook('onResponse', async (request, reply) => {
+  // Written before the answer leaves (onSend, with its status known): the operator never sees a
+  // family's details that the log does not already hold.
+  app.addHook('onSend', async (request, reply) => {
     const auth = request.auth;
     if (!auth?.support || !GUARDED.test(request.url) || request.url.startsWith('/rest/acl')) return;
     try {
