@@ -202,22 +202,25 @@ export async function mailOperatorsOfSignup(
   }
 }
 
+/** What the operator's Customers list and a customer's page show of a company. */
+const customerColumns = {
+  id: companies.id,
+  name: companies.name,
+  status: companies.status,
+  statusReason: companies.statusReason,
+  email: companies.email,
+  phone: companies.phone,
+  timeZone: companies.timeZone,
+  currency: companies.currency,
+  authhash: companies.authhash,
+  createdAt: companies.createdAt,
+};
+
 /** Customer companies (never the installation's own row), oldest first. */
 export async function customerCompanies(db: Db) {
   return (
     db
-      .select({
-        id: companies.id,
-        name: companies.name,
-        status: companies.status,
-        statusReason: companies.statusReason,
-        email: companies.email,
-        phone: companies.phone,
-        timeZone: companies.timeZone,
-        currency: companies.currency,
-        authhash: companies.authhash,
-        createdAt: companies.createdAt,
-      })
+      .select(customerColumns)
       .from(companies)
       // cross-tenant: the operator's Customers list is every company.
       .where(eq(companies.kind, 'customer'))
@@ -231,18 +234,7 @@ export type CustomerCompany = Awaited<ReturnType<typeof customerCompanies>>[numb
 export async function customerCompany(db: Db, companyId: number): Promise<CustomerCompany> {
   const tenant = new Tenant(companyId);
   const [company] = await db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      status: companies.status,
-      statusReason: companies.statusReason,
-      email: companies.email,
-      phone: companies.phone,
-      timeZone: companies.timeZone,
-      currency: companies.currency,
-      authhash: companies.authhash,
-      createdAt: companies.createdAt,
-    })
+    .select(customerColumns)
     .from(companies)
     .where(and(eq(companies.id, tenant.companyId), eq(companies.kind, 'customer')));
   if (!company) throw new NotFoundError();
