@@ -16,6 +16,13 @@ const HELP = `npm run bench -- [options]
                         enrolments; enrolment-day: 1,000 parents queue for 300 places in 30 classes;
                         reports: every report timed on the class-scale company, with its figures);
                         the baseline always runs
+  --processes N         API processes (default 1: the server as npm start runs it, jobs inside). With 2 or
+                        more: that many API processes (WORKERS_IN_SERVER=false) and one worker process
+                        (npm run worker) on the one PostgreSQL, behind a round-robin proxy in the bench;
+                        every scenario runs through the proxy and prints how many answers each process
+                        gave; the public scenarios and the baseline are also driven at process A alone
+                        ("1 proc req/s", "× one proc"). Every run renames the demo event on process A
+                        and polls the booking page on B until it shows it (target < 1 s; A = B with 1)
   --no-build            reuse the web build of the previous run (node_modules/.cache/tumble-bench/web)
   --keep                keep the temporary data folder (its path is printed)
   --help                this text`;
@@ -38,6 +45,7 @@ export function parseOptions(argv = process.argv.slice(2)) {
       'rush-parents': { type: 'string', default: '500' },
       'rush-places': { type: 'string', default: '50' },
       'lighthouse-runs': { type: 'string', default: '1' },
+      processes: { type: 'string', default: '1' },
       only: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
@@ -56,6 +64,7 @@ export function parseOptions(argv = process.argv.slice(2)) {
     rushParents: number(values['rush-parents'], 'rush-parents', { min: 1, integer: true }),
     rushPlaces: number(values['rush-places'], 'rush-places', { min: 1, integer: true }),
     lighthouseRuns: number(values['lighthouse-runs'], 'lighthouse-runs', { integer: true }),
+    processes: number(values.processes, 'processes', { min: 1, integer: true }),
     only: values.only ? values.only.split(',').map((s) => s.trim()) : null,
     build: !values['no-build'],
     keep: values.keep,

@@ -17,9 +17,27 @@ export function loadTable(rows) {
     'not an error) without the database; /api/health is not one (it runs select 1).',
     'errors: answers other than expected, socket errors and timeouts.',
   ];
+  // With several processes (--processes): the same scenario driven at process A alone, and the
+  // ratio of the proxied run to it.
+  const compared = rows.some((r) => r.single);
+  if (compared)
+    legend.push(
+      'peak RSS: the highest API process. 1 proc req/s: the same load driven at process A alone;',
+      '× one proc: req/s through the proxy over that (the proxy runs in the bench process, on the same cores).',
+    );
   const rendered = table(
-    ['scenario', 'conns', 'req/s', '× baseline', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MB'],
-    rows.map(({ name, result, rss, connections }) => [
+    [
+      'scenario',
+      'conns',
+      'req/s',
+      '× baseline',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'peak RSS MB',
+      ...(compared ? ['1 proc req/s', '× one proc'] : []),
+    ],
+    rows.map(({ name, result, rss, connections, single }) => [
       name,
       connections,
       fixed(result.requestsPerSecond),
@@ -28,12 +46,30 @@ export function loadTable(rows) {
       fixed(result.p99, 1),
       result.errors,
       fixed(rss),
+      ...(compared
+        ? [
+            single ? fixed(single.requestsPerSecond) : '—',
+            single ? fixed(result.requestsPerSecond / single.requestsPerSecond, 2) : '—',
+          ]
+        : []),
     ]),
   );
   return `${rendered}\n${legend.join('\n')}`;
 }
 
-export function rushLines(rush, result, verdict, taken) {
+/** "A 250 (25× 200, 225× 409), B 250 (…)": what each process answered, from the proxy's counts. */
+export function spreadLine(spread) {
+  return spread
+    .map(
+      ({ name, statuses, total }) =>
+        `${name} ${total} (${Object.entries(statuses)
+          .map(([code, n]) => `${n}× ${code}`)
+          .join(', ')})`,
+    )
+    .join(', ');
+}
+
+export function rushLines(rush, result, verdict, taken, spread) {
   const statuses = Object.entries(result.statuses)
     .map(([code, n]) => `${n}× ${code}`)
     .join(', ');
@@ -42,6 +78,7 @@ export function rushLines(rush, result, verdict, taken) {
     `  answered in ${result.seconds.toFixed(2)} s (${statuses}); ${verdict.holdsPerSecond.toFixed(1)} completed holds/s; ` +
       `p50 ${fixed(result.p50)} ms, p99 ${fixed(result.p99)} ms, slowest ${fixed(result.max)} ms`,
     `  database: ${taken.places} places held by ${taken.bookings} bookings`,
+    ...(spread ? [`  answered by process: ${spreadLine(spread)}`] : []),
     ...verdict.checks.map((c) => `  ${c.ok ? 'PASS' : 'FAIL'}  ${c.label}: ${c.value}`),
   ];
 }
@@ -65,7 +102,7 @@ export function frontendLines(sizes, lh) {
 }
 
 /** The issue's targets, each with the figure it was judged on. */
-export function targets({ rows, verdict, generation, sizes, lh, peakRss }) {
+export function targets({ rows, verdict, generation, sizes, lh, peakRss, visibility }) {
   const baseline = rows.find((r) => r.baseline)?.result.requestsPerSecond;
   const out = [];
   const add = (label, ok, value) => out.push({ label, ok, value });
@@ -93,7 +130,12 @@ export function targets({ rows, verdict, generation, sizes, lh, peakRss }) {
     add('Lighthouse LCP < 1.5 s', lh.lcp < 1500, `${(lh.lcp / 1000).toFixed(2)} s`);
     add('Lighthouse CLS < 0.05', lh.cls < 0.05, lh.cls.toFixed(3));
   }
-  add('server RSS < 300 MB through the run', peakRss < 300, `${peakRss.toFixed(0)} MB peak`);
+  if (visibility) add(visibility.check.label, visibility.check.ok, visibility.check.value);
+  add(
+    'server RSS < 300 MB through the run (each API process)',
+    peakRss < 300,
+    `${peakRss.toFixed(0)} MB peak`,
+  );
   return out;
 }
 

@@ -11,7 +11,8 @@ import { loadDataset } from './dataset.mjs';
 import { judgeEnrolmentDay, placesByClass, prepareEnrolmentDay, runEnrolmentDay } from './enrolment-day.mjs';
 import { bundleSizes, CHROMIUM, lighthouseRuns } from './frontend.mjs';
 import { parseOptions } from './options.mjs';
-import { frontendLines, loadTable, rushLines, targetLines, targets } from './report.mjs';
+import { crossProcessVisibility, startProxy, visibilityLines } from './processes.mjs';
+import { frontendLines, loadTable, rushLines, spreadLine, targetLines, targets } from './report.mjs';
 import { reportsSection } from './reports.mjs';
 import { loadRollover, rolloverLines, runRollover } from './rollover.mjs';
 import { judgeRush, placesTaken, prepareRush, rushJob } from './rush.mjs';
@@ -27,6 +28,7 @@ import {
   rssSampler,
   startDatabase,
   startServer,
+  startWorker,
   tempDataDir,
   webDist,
 } from './stack.mjs';
@@ -49,15 +51,40 @@ async function startStack(options) {
   const dataDir = tempDataDir(options);
   const database = await startDatabase(dataDir);
   say(`embedded PostgreSQL on port ${database.port}, data in ${dataDir}`);
-  const server = await startServer({ dataDir, databaseUrl: database.url, port: await freePort() });
-  say(`server (pid ${server.pid}) migrated, seeded the demo and listens on ${server.url}`);
+  // One process: the server as `npm start` runs it, jobs inside. More: API processes A, B, … with
+  // their workers off and one worker process, all on this PostgreSQL. A migrates and seeds before
+  // the next one starts (which then finds nothing to do).
+  const multi = options.processes > 1;
+  const servers = [];
+  for (let i = 0; i < options.processes; i++) {
+    const name = String.fromCharCode(65 + i);
+    const server = await startServer({
+      dataDir,
+      databaseUrl: database.url,
+      port: await freePort(),
+      name: multi ? name : '',
+      workers: !multi,
+    });
+    servers.push({ ...server, name });
+    say(
+      i === 0
+        ? `server ${multi ? `${name} ` : ''}(pid ${server.pid}) migrated, seeded the demo and listens on ${server.url}`
+        : `server ${name} (pid ${server.pid}) listens on ${server.url}`,
+    );
+  }
+  const worker = multi ? await startWorker({ dataDir, databaseUrl: database.url }) : null;
+  if (worker) say(`worker (pid ${worker.pid}) runs the background jobs (npm run worker)`);
+  const proxy = multi ? await startProxy(servers) : null;
+  if (proxy) say(`round-robin proxy on ${proxy.url} in front of ${servers.map((s) => s.name).join(', ')}`);
+  // What every scenario talks to: the proxy, or the one server.
+  const server = proxy ? { url: proxy.url, pid: servers[0].pid } : servers[0];
   const client = new pg.Client({ connectionString: database.url });
   // On Ctrl-C PostgreSQL shuts down with the rest of the process group and drops this connection:
   // that must not crash the bench before cleanup() has run.
   client.on('error', () => {});
   await client.connect();
   onCleanup(() => client.end());
-  return { server, client };
+  return { server, servers, worker, proxy, client };
 }
 
 async function load(client, options) {
@@ -85,7 +112,10 @@ async function classSection({ server, client, data }) {
   return { classes, generation };
 }
 
-async function runScenarios({ server, client, data, options, rss, classes }) {
+/** With several processes, the public scenarios and the baseline are also driven at process A alone. */
+const comparedWithOne = (scenario) => scenario.baseline || scenario.group === 'public';
+
+async function runScenarios({ server, servers, proxy, client, data, options, rss, classes }) {
   const all = [
     ...(await defineScenarios({ url: server.url, client, data })),
     ...(classes ? [await classRollScenario(server.url, classes)] : []),
@@ -98,42 +128,63 @@ async function runScenarios({ server, client, data, options, rss, classes }) {
     await checkScenario(server.url, scenario);
     const connections = scenario.connections ?? options.connections;
     rss.take();
-    const result = await drive({
-      url: server.url,
-      connections,
-      duration: options.duration,
-      warmup: options.warmup,
-      requests: scenario.requests,
-      expect: scenario.expect,
-    });
-    rows.push({ ...scenario, connections, result, rss: rss.take() });
+    const job = (url) =>
+      drive({
+        url,
+        connections,
+        duration: options.duration,
+        warmup: options.warmup,
+        requests: scenario.requests,
+        expect: scenario.expect,
+      });
+    proxy?.take();
+    const result = await job(server.url);
+    const spread = proxy?.take();
+    const peak = rss.take();
     say(
-      `${scenario.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.errors} errors`,
+      `${scenario.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.errors} errors` +
+        (spread
+          ? `; answered by ${spread.map((s) => `${s.name} ${s.total}`).join(', ')} (incl. warm-up)`
+          : ''),
     );
+    let single;
+    if (proxy && comparedWithOne(scenario)) {
+      single = await job(servers[0].url);
+      rss.take();
+      say(
+        `${scenario.name} at ${servers[0].name} alone: ${single.requestsPerSecond.toFixed(0)} req/s, p99 ${single.p99} ms`,
+      );
+    }
+    rows.push({ ...scenario, connections, result, single, spread, rss: peak });
   }
   return rows;
 }
 
-async function runRush({ server, client, data, options, rss }) {
+async function runRush({ server, proxy, client, data, options, rss }) {
   const rush = await prepareRush(client, data, { parents: options.rushParents, places: options.rushPlaces });
   const job = await rushJob(server.url, rush);
   rss.take();
+  proxy?.take();
   const result = await drive(job);
+  const spread = proxy?.take() ?? null;
   const rushRss = rss.take();
   const taken = await placesTaken(client, rush);
-  return { rush, result, taken, verdict: judgeRush(rush, result, taken), rss: rushRss };
+  return { rush, result, taken, spread, verdict: judgeRush(rush, result, taken, spread), rss: rushRss };
 }
 
 /** Enrolment day (issue 14): 1,000 parents through the waiting room for 300 class places. */
-async function runDay({ server, client, rss }) {
+async function runDay({ server, proxy, client, rss }) {
   say('loading the enrolment-day company (1,000 parents, 30 classes of 10 places)');
   const day = await prepareEnrolmentDay(client);
   say(`loaded in ${day.loadSeconds.toFixed(1)} s; enrolment opens at ${day.opensAt.toISOString()}`);
   rss.take();
+  proxy?.take();
   const run = await runEnrolmentDay(server.url, day);
+  const spread = proxy?.take();
   const verdict = judgeEnrolmentDay(day, run, await placesByClass(client, day));
-  for (const line of verdict.lines) say(line);
-  return { ...verdict, rss: rss.take() };
+  const lines = spread ? [...verdict.lines, `  answered by process: ${spreadLine(spread)}`] : verdict.lines;
+  for (const line of lines) say(line);
+  return { ...verdict, lines, rss: rss.take() };
 }
 
 /** Re-enrolment (issue 14): a rollover of 3,000 enrolments into the next term, dry run then commit. */
@@ -160,7 +211,8 @@ async function main() {
   const options = parseOptions();
   const started = performance.now();
   say(`machine: ${machine()}`);
-  const { server, client } = await startStack(options);
+  const stack = await startStack(options);
+  const { server, servers, worker, proxy, client } = stack;
   const data = await load(client, options);
   const section =
     options.only &&
@@ -169,46 +221,72 @@ async function main() {
     !options.only.includes('reports')
       ? null
       : await classSection({ server, client, data });
-  const rss = rssSampler(server.pid);
-  const rows = await runScenarios({ server, client, data, options, rss, classes: section?.classes });
+  const rss = rssSampler(servers.map((s) => s.pid));
+  const rows = await runScenarios({ ...stack, data, options, rss, classes: section?.classes });
   // The reports (issue 17) on the class-scale company, after its term 2 is generated.
   const reports =
     section && (!options.only || options.only.includes('reports'))
       ? await reportsSection(server.url, client, section.classes)
       : null;
   const rush =
-    options.only && !options.only.includes('rush')
-      ? null
-      : await runRush({ server, client, data, options, rss });
+    options.only && !options.only.includes('rush') ? null : await runRush({ ...stack, data, options, rss });
   const rollover =
     options.only && !options.only.includes('rollover')
       ? null
       : await rolloverSection({ server, client, data });
   const day =
-    options.only && !options.only.includes('enrolment-day') ? null : await runDay({ server, client, rss });
+    options.only && !options.only.includes('enrolment-day') ? null : await runDay({ ...stack, rss });
+  // Always (a few seconds): a staff change on A seen on B; with one process A and B are the same.
+  const [a, b] = [servers[0], servers[1] ?? servers[0]];
+  say(`cross-process: renaming the demo event on ${a.name}, polling the booking page on ${b.name}`);
+  const visibility = await crossProcessVisibility({ a, b, client });
   const { sizes, lh } = await frontend(server, options);
-  const peakRss = Math.max(memoryOf(server.pid).peak, ...rows.map((r) => r.rss), rush?.rss ?? 0);
+  // VmHWM: each process's own peak over its whole life, so nothing between samples is missed.
+  const peaks = [...servers, ...(worker ? [worker] : [])].map((p) => ({
+    name: p.name,
+    mb: memoryOf(p.pid).peak,
+  }));
+  const peakRss = Math.max(
+    ...peaks.filter((p) => p.name !== 'worker').map((p) => p.mb),
+    ...rows.map((r) => r.rss),
+    rush?.rss ?? 0,
+  );
 
   const lines = [
     '',
     `Tumble benchmark · ${new Date().toISOString()} · ${machine()}`,
     `dataset: scale ${options.scale}, loaded in ${data.loadSeconds.toFixed(1)} s; load: ${options.connections} connections, ${options.duration} s per scenario`,
+    proxy
+      ? `processes: ${servers.length} API (${servers.map((s) => `${s.name} pid ${s.pid}`).join(', ')}, workers off) + 1 worker (pid ${worker.pid}) on one PostgreSQL, every scenario through the round-robin proxy; "1 proc" = driven at ${servers[0].name} alone`
+      : 'processes: 1 (the server as npm start runs it, jobs inside)',
     '',
     loadTable(rows),
     '',
     ...(section ? [...generationLines(section.classes, section.generation), ''] : []),
     ...(reports ? [...reports.lines, ''] : []),
-    ...(rush ? rushLines(rush.rush, rush.result, rush.verdict, rush.taken) : []),
+    ...(rush ? rushLines(rush.rush, rush.result, rush.verdict, rush.taken, rush.spread) : []),
     ...(rollover ? ['', ...rollover.lines] : []),
     ...(day ? ['', ...day.lines] : []),
     '',
+    ...visibilityLines(visibility, a, b),
+    '',
     ...frontendLines(sizes, lh),
     '',
-    `server peak RSS (VmHWM): ${peakRss.toFixed(0)} MB`,
+    proxy
+      ? `peak RSS per process (VmHWM): ${peaks.map((p) => `${p.name} ${p.mb.toFixed(0)} MB`).join(', ')}`
+      : `server peak RSS (VmHWM): ${peakRss.toFixed(0)} MB`,
     '',
     'targets (performance issue):',
     ...targetLines(
-      targets({ rows, verdict: rush?.verdict, generation: section?.generation, sizes, lh, peakRss }),
+      targets({
+        rows,
+        verdict: rush?.verdict,
+        generation: section?.generation,
+        sizes,
+        lh,
+        peakRss,
+        visibility,
+      }),
     ),
     ...(rollover ? targetLines(rollover.checks) : []),
     ...(reports ? targetLines(reports.checks) : []),
@@ -222,7 +300,7 @@ async function main() {
   writeFileSync(
     path.join(results, 'last-run.json'),
     JSON.stringify(
-      { options, counts: data.counts, rows, rush, classes: section, sizes, lh, peakRss },
+      { options, counts: data.counts, rows, rush, classes: section, sizes, lh, peakRss, peaks, visibility },
       null,
       2,
     ),

@@ -112,8 +112,12 @@ export async function placesTaken(client, rush) {
   return rows[0];
 }
 
-/** The rush's verdicts: exactly `places` held, nothing oversold, no 5xx, all answered within 5 s. */
-export function judgeRush(rush, result, taken) {
+/**
+ * The rush's verdicts: exactly `places` held, nothing oversold, no 5xx, all answered within 5 s;
+ * with several processes (`spread`: the proxy's answers per process), every process answered part
+ * of it, so the count in the database is what held the places across processes.
+ */
+export function judgeRush(rush, result, taken, spread = null) {
   const count = (predicate) =>
     Object.entries(result.statuses)
       .filter(([code]) => predicate(Number(code)))
@@ -137,12 +141,17 @@ export function judgeRush(rush, result, taken) {
     ok: answered === rush.tokens.length && result.errors === 0 && result.max <= 5000,
     value: `${answered} answered, slowest ${Math.round(result.max)} ms`,
   };
+  const acrossProcesses = spread && {
+    label: `every process answered checkouts (${spread.length} processes)`,
+    ok: spread.every((s) => s.total > 0),
+    value: spread.map((s) => `${s.name} ${s.statuses[200] ?? 0} held of ${s.total}`).join(', '),
+  };
   return {
     held,
     holdsPerSecond: held / result.seconds,
     notOversold,
     no5xx,
     within5s,
-    checks: [notOversold, allHeld, no5xx, within5s],
+    checks: [notOversold, allHeld, no5xx, within5s, ...(acrossProcesses ? [acrossProcesses] : [])],
   };
 }

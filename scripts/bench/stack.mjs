@@ -82,29 +82,40 @@ function stopProcess(child, signal = 'SIGTERM', graceMs = 15_000) {
 /** The node arguments scripts/start.mjs runs the server with (its heap limit included). */
 const SERVER_ARGS = ['--max-old-space-size=1024', '--import', 'tsx', 'apps/server/src/main.ts'];
 
+/** The environment of every process the bench starts on the app's database (servers and the worker). */
+function appEnv({ dataDir, databaseUrl }) {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    // One DATA_DIR for every process: files and the secrets key are shared, as on one host.
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    // Request logs at 'info' would measure pino writing to a pipe, not the routes.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Every request comes from 127.0.0.1: the per-address limit would answer 429 within a second.
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+  };
+}
+
 /**
  * Starts the server as `npm start` does (SERVER_ARGS, NODE_ENV=production) on `port`. It
- * migrates and seeds the demo company itself. Its output goes to server.log in the data folder.
+ * migrates and seeds the demo company itself (a second server finds both done). `workers: false`
+ * leaves the background jobs to `startWorker`. Its output goes to server[-name].log in the data
+ * folder.
  */
-export async function startServer({ dataDir, databaseUrl, port }) {
-  const logFile = path.join(dataDir, 'server.log');
+export async function startServer({ dataDir, databaseUrl, port, name = '', workers = true }) {
+  const logFile = path.join(dataDir, name ? `server-${name}.log` : 'server.log');
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
+      ...appEnv({ dataDir, databaseUrl }),
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
       SEED_DEMO: 'true',
-      // Request logs at 'info' would measure pino writing to a pipe, not the routes.
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      // Every request comes from 127.0.0.1: the per-address limit would answer 429 within a second.
-      RATE_LIMIT_PER_MINUTE: '1000000000',
+      WORKERS_IN_SERVER: String(workers),
     },
   });
   child.stdout.pipe(log);
@@ -112,8 +123,42 @@ export async function startServer({ dataDir, databaseUrl, port }) {
   onCleanup(() => stopProcess(child));
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(child, url, logFile);
-  return { pid: child.pid, url, logFile, child };
+  return { name, pid: child.pid, url, logFile, child };
 }
+
+/**
+ * The background jobs as their own process: what `npm run worker` runs (apps/server's
+ * `node --import tsx src/worker.ts`), started as node directly so its pid is the worker's own
+ * (for its RSS and for stopping it). Resolves once it says it is running.
+ */
+export async function startWorker({ dataDir, databaseUrl }) {
+  const logFile = path.join(dataDir, 'worker.log');
+  const log = createWriteStream(logFile);
+  const child = spawn(
+    process.execPath,
+    ['--max-old-space-size=1024', '--import', 'tsx', 'apps/server/src/worker.ts'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: appEnv({ dataDir, databaseUrl }) },
+  );
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  onCleanup(() => stopProcess(child));
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the worker did not start\n${tail(logFile)}`)), 120_000);
+    child.stdout.on('data', (chunk) => {
+      if (String(chunk).includes('worker running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the worker exited with ${code}\n${tail(logFile)}`));
+    });
+  });
+  return { name: 'worker', pid: child.pid, logFile, child };
+}
+
+const tail = (logFile) => (existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-3000) : '');
 
 async function waitUntilUp(child, url, logFile) {
   const deadline = Date.now() + 120_000;
@@ -127,8 +172,7 @@ async function waitUntilUp(child, url, logFile) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-3000) : '';
-  throw new Error(`the server did not come up on ${url}\n${tail}`);
+  throw new Error(`the server did not come up on ${url}\n${tail(logFile)}`);
 }
 
 /** Reads VmRSS and VmHWM (peak) of a process, in MB. */
@@ -142,17 +186,22 @@ export function memoryOf(pid) {
   }
 }
 
-/** Samples the RSS every 200 ms; `take()` returns the highest value since the last take. */
-export function rssSampler(pid) {
+/**
+ * Samples the RSS of each of `pids` (one pid or several: the API processes) every 200 ms; `take()`
+ * returns the highest value of any of them since the last take.
+ */
+export function rssSampler(pids) {
+  const list = [pids].flat();
+  const now = () => Math.max(...list.map((pid) => memoryOf(pid).rss));
   let highest = 0;
   const timer = setInterval(() => {
-    highest = Math.max(highest, memoryOf(pid).rss);
+    highest = Math.max(highest, now());
   }, 200);
   timer.unref();
   onCleanup(() => clearInterval(timer));
   return {
     take() {
-      const value = Math.max(highest, memoryOf(pid).rss);
+      const value = Math.max(highest, now());
       highest = 0;
       return value;
     },
