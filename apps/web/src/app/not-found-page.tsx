@@ -10,7 +10,7 @@ export function NotFoundPage() {
       <Paper withBorder shadow="sm" radius="md" p="xl" maw={460} w="100%">
         <Stack gap="md" align="center" ta="center">
           <Wordmark fz={28} />
-          <Text fz={48} fw={800} c="gray.4" lh={1}>
+          <Text fz={48} fw={800} c="gray.6" lh={1}>
             404
           </Text>
           <Title order={1} fz={26}>
