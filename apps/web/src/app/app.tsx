@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
-import { routes } from './routes';
+import { patchRoutesOnNavigation, routes } from './routes';
 
 export function App() {
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(() => createBrowserRouter(routes, { patchRoutesOnNavigation }));
   return (
     <AppProviders>
       <RouterProvider router={router} />

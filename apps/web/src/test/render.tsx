@@ -3,11 +3,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
-import { routes } from '../app/routes';
+import { patchRoutesOnNavigation, routes } from '../app/routes';
 
 /** Renders the whole app at `path`, as a browser would open it. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   const queryClient = createQueryClient();
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
