@@ -15,7 +15,7 @@ const HELP = `npm run bench -- [options]
                         company, its term generation and class roll; rollover: re-enrolment of 3,000
                         enrolments; enrolment-day: 1,000 parents queue for 300 places in 30 classes;
                         reports: every report timed on the class-scale company, with its figures);
-                        the baseline always runs
+                        the baseline and the cross-process check (see --processes) always run
   --processes N         API processes (default 1: the server as npm start runs it, jobs inside). With 2 or
                         more: that many API processes (WORKERS_IN_SERVER=false) and one worker process
                         (npm run worker) on the one PostgreSQL, behind a round-robin proxy in the bench;
