@@ -73,6 +73,7 @@ import { partyResources } from './features/parties/parties.resource.ts';
 import { partyRoutes } from './features/parties/party.routes.ts';
 import { partyBookingResources } from './features/parties/party-bookings.resource.ts';
 import { partyReportRoutes } from './features/parties/party-reports.routes.ts';
+import { publicPageHtml, sendPublicPage } from './features/public-pages/public-pages.ts';
 import { anomalyRoutes } from './features/registration/anomalies.routes.ts';
 import { registrationResources } from './features/registration/registration.resource.ts';
 import { registrationEmbed } from './features/registration/registration-embed.routes.ts';
@@ -109,6 +110,7 @@ import { modulesPlugin } from './platform/modules.ts';
 import { paymentConnectionRoutes } from './platform/payments/connections/connections.routes.ts';
 import { onCardSetupNotice, onRefundNotice } from './platform/payments/notices.ts';
 import { paymentRoutes } from './platform/payments/payments.routes.ts';
+import { installPublicCache } from './platform/public-cache.ts';
 import { resourceRoutes } from './platform/resources/engine.routes.ts';
 
 declare module 'fastify' {
@@ -160,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
+  // Public reads cached per company, invalidated by the database's notifications (decision 021).
+  installPublicCache(app, deps.database);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -343,10 +347,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (isApiPath(request.url) || !['GET', 'HEAD'].includes(request.method) || !existsSync(indexHtml)) {
       return reply.code(404).send({ message: 'Not found.' });
     }
+    // The public booking pages come with their header already in the HTML (issue 19, LCP).
+    const page = await publicPageHtml(app, request, indexHtml);
+    if (page) return sendPublicPage(request, reply, page);
     // SPA fallback: the React router decides, including its own not-found page.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

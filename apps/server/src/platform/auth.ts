@@ -9,6 +9,7 @@ import { recordAudit } from './audit/audit.ts';
 import { AppError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
 import { assertRouteModule } from './modules.ts';
 import { type Access, roleHas } from './permissions.ts';
+import { cachedFinding } from './public-cache.ts';
 import { sha256 } from './secrets.ts';
 import { Tenant } from './tenancy.ts';
 
@@ -220,12 +221,17 @@ export async function publicTenant(
     }
     throw new NotFoundError();
   }
-  const [company] = await app.deps.database.db
-    .select({ id: companies.id, name: companies.name, status: companies.status })
-    .from(companies)
-    // cross-tenant: a public page names its company by authhash alone.
-    .where(and(eq(companies.authhash, authhash), eq(companies.kind, 'customer')))
-    .limit(1);
+  const { db } = app.deps.database;
+  // Every public call starts here: from the public read cache.
+  const company = await cachedFinding(db, `company-by-authhash:${authhash}`, async () => {
+    const [row] = await db
+      .select({ id: companies.id, name: companies.name, status: companies.status })
+      .from(companies)
+      // cross-tenant: a public page names its company by authhash alone.
+      .where(and(eq(companies.authhash, authhash), eq(companies.kind, 'customer')))
+      .limit(1);
+    return row;
+  });
   if (company?.status === 'suspended') throw new CompanyClosedError(company.name);
   if (company?.status !== 'active') throw new NotFoundError();
   if (request.auth && request.auth.tenant.companyId !== company.id && request.auth.role === 'student') {

@@ -6,6 +6,7 @@ import { companies } from '../features/accounts/accounts.tables.ts';
 import { NotFoundError } from './errors.ts';
 import { plans } from './installation/installation.tables.ts';
 import { subscriptions } from './installation/subscriptions.tables.ts';
+import { cached, cachedFinding } from './public-cache.ts';
 import { Tenant } from './tenancy.ts';
 
 /**
@@ -216,14 +217,17 @@ export async function moduleSettings(
   db: Db,
   tenant: Tenant,
 ): Promise<{ planModules: string[] | null; disabled: string[] }> {
-  const [row] = await db
-    .select({ disabled: companies.disabledModules, planModules: plans.modules })
-    .from(companies)
-    .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
-    .leftJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(eq(companies.id, tenant.companyId))
-    .limit(1);
-  return { planModules: row?.planModules ?? null, disabled: row?.disabled ?? [] };
+  // Every public call checks the modules: from the public read cache (a transaction reads them itself).
+  return cached(db, tenant, 'module-settings', async () => {
+    const [row] = await db
+      .select({ disabled: companies.disabledModules, planModules: plans.modules })
+      .from(companies)
+      .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
+      .leftJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(eq(companies.id, tenant.companyId))
+      .limit(1);
+    return { planModules: row?.planModules ?? null, disabled: row?.disabled ?? [] };
+  });
 }
 
 export async function enabledModules(db: Db, tenant: Tenant): Promise<Set<ModuleKey>> {
@@ -255,12 +259,15 @@ export const modulesPlugin = fp(async (app: FastifyInstance) => {
     }
     const { authhash } = (request.query ?? {}) as { authhash?: unknown };
     if (typeof authhash === 'string' && authhash) {
-      const [company] = await db
-        .select({ id: companies.id })
-        .from(companies)
-        // cross-tenant: a public page names its company by authhash alone.
-        .where(eq(companies.authhash, authhash))
-        .limit(1);
+      const company = await cachedFinding(db, `company-id-by-authhash:${authhash}`, async () => {
+        const [row] = await db
+          .select({ id: companies.id })
+          .from(companies)
+          // cross-tenant: a public page names its company by authhash alone.
+          .where(eq(companies.authhash, authhash))
+          .limit(1);
+        return row;
+      });
       if (company) await assertRouteModule(db, request, new Tenant(company.id));
     } else if (request.auth) {
       await assertRouteModule(db, request, request.auth.tenant);

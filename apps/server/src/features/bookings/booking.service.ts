@@ -4,6 +4,7 @@ import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
+import { cached } from '../../platform/public-cache.ts';
 import { readTogether } from '../../platform/reads.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
@@ -103,10 +104,12 @@ export async function eventCells(
   company: Company;
 }> {
   // `db` is a transaction under checkout's and the waitlist's locks: readTogether keeps its one connection to one query at a time.
+  // Company, sessions and restricted dates come from the public read cache (a transaction reads
+  // them itself); places taken are always counted now.
   const [company, sessions, restricted, taken] = await readTogether(db, [
-    async () => options.company ?? companyOf(db, tenant),
-    () => sessionsOf(db, tenant, event.id),
-    () => restrictedDatesFor(db, tenant, 'events'),
+    async () => options.company ?? cachedCompany(db, tenant),
+    () => cached(db, tenant, `sessions:${event.id}`, () => sessionsOf(db, tenant, event.id)),
+    () => cached(db, tenant, 'restricted:events', () => restrictedDatesFor(db, tenant, 'events')),
     () => takenPlaces(db, tenant, event.id, options),
   ]);
   const cells = computeCells({
@@ -120,9 +123,14 @@ export async function eventCells(
   return { cells, sessions, timeZone: company.timeZone, company };
 }
 
+/** The company with its payment method, from the public read cache (accounts' companyOf). */
+export function cachedCompany(db: Db, tenant: Tenant): Promise<Company> {
+  return cached(db, tenant, 'company', () => companyOf(db, tenant));
+}
+
 /** Ticket prices per session (the session's own, else the event-wide one). */
 async function basePrices(db: Db, tenant: Tenant, eventId: number) {
-  const tickets = await ticketsOf(db, tenant, eventId);
+  const tickets = await cached(db, tenant, `tickets:${eventId}`, () => ticketsOf(db, tenant, eventId));
   const eventWide = tickets.find((t) => t.sessionId === null)?.price ?? null;
   return (sessionId: number) => tickets.find((t) => t.sessionId === sessionId)?.price ?? eventWide;
 }
@@ -131,11 +139,14 @@ async function basePrices(db: Db, tenant: Tenant, eventId: number) {
 export async function bookingPage(deps: AppDeps, tenant: Tenant, e: string): Promise<BookingPageResponse> {
   const { db } = deps.database;
   const event = await eventFromCode(db, tenant, e);
+  const venueId = event.venueId;
   const [contacts, downloads, venue, dailyId, { cells, sessions, company }] = await Promise.all([
-    contactsOf(db, tenant, event.id),
-    downloadsOf(db, tenant, event.id),
-    event.venueId ? venueOf(db, tenant, event.venueId) : Promise.resolve(null),
-    dailyInsuranceId(db, tenant),
+    cached(db, tenant, `contacts:${event.id}`, () => contactsOf(db, tenant, event.id)),
+    cached(db, tenant, `downloads:${event.id}`, () => downloadsOf(db, tenant, event.id)),
+    venueId
+      ? cached(db, tenant, `venue:${venueId}`, () => venueOf(db, tenant, venueId))
+      : Promise.resolve(null),
+    cached(db, tenant, 'daily-insurance', () => dailyInsuranceId(db, tenant)),
     eventCells(db, tenant, event),
   ]);
   return {
@@ -221,7 +232,10 @@ export async function eventPaymentTerms(
 ): Promise<{ content: string }> {
   const { db } = deps.database;
   const event = await publishedEvent(db, tenant, eventId);
-  return { content: await paymentTermsFor(db, tenant, 'events', event.paymentTermsId) };
+  const content = await cached(db, tenant, `terms:events:${event.paymentTermsId}`, () =>
+    paymentTermsFor(db, tenant, 'events', event.paymentTermsId),
+  );
+  return { content };
 }
 
 /** A booking's event name and its days with their sessions, in order (mails). */

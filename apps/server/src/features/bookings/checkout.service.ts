@@ -14,6 +14,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
+import { cached } from '../../platform/public-cache.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { displayDate } from '../../platform/time.ts';
 import { type Company, companyOf, contactOf } from '../accounts/accounts.service.ts';
@@ -99,10 +100,13 @@ interface PriceRequest {
 /** Loads what the price depends on and runs the pricing module: the one way a booking is priced. */
 async function priceOf(db: Db, tenant: Tenant, request: PriceRequest) {
   const { company, discounts } = request;
+  // From the public read cache (a transaction reads them itself).
   const [{ tickets, tiers }, insuranceRows, surcharge] = await Promise.all([
-    priceTablesOf(db, tenant, request.event.id),
-    insuranceProducts(db, tenant),
-    surchargeFor(db, tenant, company.paymentMethod),
+    cached(db, tenant, `price-tables:${request.event.id}`, () => priceTablesOf(db, tenant, request.event.id)),
+    cached(db, tenant, 'insurances', () => insuranceProducts(db, tenant)),
+    cached(db, tenant, `surcharge:${company.paymentMethod}`, () =>
+      surchargeFor(db, tenant, company.paymentMethod),
+    ),
   ]);
   const daily = insuranceRows.find((i) => i.kind === 'daily') ?? null;
   const fullById = new Map(insuranceRows.filter((i) => i.kind === 'full').map((i) => [i.id, i]));

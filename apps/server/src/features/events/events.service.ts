@@ -3,6 +3,7 @@ import { messages } from '@tumble/contracts/messages';
 import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { cached } from '../../platform/public-cache.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import {
   eventContacts,
@@ -27,18 +28,22 @@ export async function eventFromCode(db: Db, tenant: Tenant, e: string) {
   return publishedEvent(db, tenant, code.eventId);
 }
 
-export async function publishedEvent(db: Db, tenant: Tenant, eventId: number) {
-  const [event] = await db
-    .select()
-    .from(events)
-    .where(
-      tenant.where(events, eq(events.id, eventId), eq(events.published, true), isNull(events.archivedAt)),
-    );
+export async function publishedEvent(db: Db, tenant: Tenant, eventId: number): Promise<EventRow> {
+  // Every parent reads it: from the public read cache (a transaction reads it itself).
+  const event = await cached(db, tenant, `published-event:${eventId}`, async () => {
+    const [row] = await db
+      .select()
+      .from(events)
+      .where(
+        tenant.where(events, eq(events.id, eventId), eq(events.published, true), isNull(events.archivedAt)),
+      );
+    return row ?? null;
+  });
   if (!event) throw noEventData();
   return event;
 }
 
-export type EventRow = Awaited<ReturnType<typeof publishedEvent>>;
+export type EventRow = typeof events.$inferSelect;
 
 /** An event of the tenant by id, published or not, archived or not; null when there is none. */
 export async function eventOf(db: Db, tenant: Tenant, eventId: number): Promise<EventRow | null> {

@@ -18,6 +18,7 @@ import { htmlToParagraphs } from '../../platform/html.ts';
 import { queues } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail/mail.service.ts';
 import { formatMoney } from '../../platform/money.ts';
+import { cached } from '../../platform/public-cache.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { addDays, datesBetween, displayDate, isoWeekday, todayIn } from '../../platform/time.ts';
 import { type Company, companyOf, contactOf } from '../accounts/accounts.service.ts';
@@ -44,15 +45,22 @@ export const PARTY_HOLD_MINUTES = 30;
 
 type PartyBooking = typeof partyBookings.$inferSelect;
 
+/** The company's party slots, from the public read cache (a transaction reads them itself). */
 async function activeSlots(db: Db, tenant: Tenant) {
-  return db
-    .select()
-    .from(partySlots)
-    .where(tenant.where(partySlots, isNull(partySlots.archivedAt)))
-    .orderBy(asc(partySlots.startTime), asc(partySlots.id));
+  return cached(db, tenant, 'party-slots', () =>
+    db
+      .select()
+      .from(partySlots)
+      .where(tenant.where(partySlots, isNull(partySlots.archivedAt)))
+      .orderBy(asc(partySlots.startTime), asc(partySlots.id)),
+  );
 }
 
-const partyRestrictedDates = (db: Db, tenant: Tenant) => restrictedDatesFor(db, tenant, 'parties');
+const partyRestrictedDates = (db: Db, tenant: Tenant) =>
+  cached(db, tenant, 'restricted:parties', () => restrictedDatesFor(db, tenant, 'parties'));
+
+/** The company with its payment method, from the public read cache. */
+const cachedCompany = (db: Db, tenant: Tenant) => cached(db, tenant, 'company', () => companyOf(db, tenant));
 
 /** A live party holds its slot: confirmed, or pending with an unexpired hold. */
 const live = () =>
@@ -78,7 +86,7 @@ const firstBookableDate = (timeZone: string) => addDays(todayIn(timeZone), 1);
  */
 export async function partyCalendar(deps: AppDeps, tenant: Tenant, year: number): Promise<CalendarDays> {
   const { db } = deps.database;
-  const company = await companyOf(db, tenant);
+  const company = await cachedCompany(db, tenant);
   const first = firstBookableDate(company.timeZone);
   const from = `${year}-01-01` > first ? `${year}-01-01` : first;
   const to = `${year}-12-31`;
@@ -111,7 +119,7 @@ export async function slotCapacity(
   date: string,
 ): Promise<SlotCapacityResponse> {
   const { db } = deps.database;
-  const company = await companyOf(db, tenant);
+  const company = await cachedCompany(db, tenant);
   assertBookableDate(date, company.timeZone);
   const [slots, restricted, taken] = await Promise.all([
     activeSlots(db, tenant),
@@ -133,7 +141,10 @@ export async function slotCapacity(
 }
 
 async function pricingOf(db: Db, tenant: Tenant) {
-  const [pricing] = await db.select().from(birthdayPricing).where(tenant.where(birthdayPricing));
+  const pricing = await cached(db, tenant, 'party-pricing', async () => {
+    const [row] = await db.select().from(birthdayPricing).where(tenant.where(birthdayPricing));
+    return row ?? null;
+  });
   if (!pricing) throw new AppError(422, messages.somethingWrongCalendar);
   return pricing;
 }
@@ -146,7 +157,9 @@ async function priceParty(
 ) {
   const [pricing, surcharge] = await Promise.all([
     pricingOf(db, tenant),
-    surchargeFor(db, tenant, input.company.paymentMethod),
+    cached(db, tenant, `surcharge:${input.company.paymentMethod}`, () =>
+      surchargeFor(db, tenant, input.company.paymentMethod),
+    ),
   ]);
   const { discounts } = input;
   return pricePartyBooking({
@@ -175,7 +188,7 @@ export async function partyCharges(
   input: { date: string; quantity: number; couponCode: string; nswCode: string },
 ): Promise<ChargesResponse> {
   const { db } = deps.database;
-  const company = await companyOf(db, tenant);
+  const company = await cachedCompany(db, tenant);
   assertBookableDate(input.date, company.timeZone);
   const discounts = await discountsFor(deps, tenant, {
     company,
@@ -190,7 +203,10 @@ export async function partyCharges(
 
 /** GET /api/v1/birthday-party/payment-terms: the company's default party terms. */
 export async function partyPaymentTerms(deps: AppDeps, tenant: Tenant): Promise<{ payment_terms: string }> {
-  return { payment_terms: await paymentTermsFor(deps.database.db, tenant, 'parties') };
+  const { db } = deps.database;
+  return {
+    payment_terms: await cached(db, tenant, 'terms:parties', () => paymentTermsFor(db, tenant, 'parties')),
+  };
 }
 
 interface PartyPlan extends PlanBase {
