@@ -1,0 +1,250 @@
+import { readFile, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import type { BookingPageResponse } from '@tumble/contracts/booking';
+import { messages } from '@tumble/contracts/messages';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicTenant } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { sanitizeRichText } from '../../platform/html.ts';
+import { enabledModules, moduleOfRoute } from '../../platform/modules.ts';
+import { bookingPage } from '../bookings/booking.service.ts';
+import { PUBLIC_PAGE_CSS } from './public-pages.css.ts';
+
+/**
+ * The public booking page's first HTML (issue 19, "The booking page"): index.html with the page's
+ * top already inside #root, so a phone paints the event before any JS has run (LCP), and the API
+ * answer the page needs as JSON (#bootstrap) so the SPA renders the same thing at once instead of
+ * fetching it again. The markup copies the geometry of what the SPA draws (Mantine's Container,
+ * Stepper, Card, Badge and Typography as the theme sets them) with its own small CSS, so nothing
+ * moves when React replaces it. Anything unusual (unknown event or company, a suspended company, a
+ * module turned off, the success or cancelled views) gets the plain index.html: the SPA shows what
+ * it shows today.
+ */
+
+/** What the SPA reads from `<script type="application/json" id="bootstrap">`. */
+export interface PublicPageBootstrap {
+  booking?: { e: string; authhash: string; page: BookingPageResponse };
+}
+
+/** index.html as built, read again only when the file changes (a rebuild while the server runs). */
+let template: { path: string; mtimeMs: number; html: string } | undefined;
+async function indexTemplate(indexHtmlPath: string): Promise<string> {
+  const { mtimeMs } = await stat(indexHtmlPath);
+  if (template?.path !== indexHtmlPath || template.mtimeMs !== mtimeMs) {
+    template = { path: indexHtmlPath, mtimeMs, html: await readFile(indexHtmlPath, 'utf8') };
+  }
+  return template.html;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+/** Text and attribute values: every character HTML could read as markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/**
+ * JSON inside a <script> element: `<` is written as \u003c so no `</script>` or `<!--` in a value
+ * can end the element, and the two line separators JavaScript once refused are escaped too.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function formatDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return year && month && day ? `${day}/${month}/${year}` : date;
+}
+
+function ageRangeText(ageStart: number, ageEnd: number): string | null {
+  const hasMin = ageStart > 0;
+  const hasMax = ageEnd < 100;
+  if (hasMin && hasMax) return `Ages ${ageStart}–${ageEnd}`;
+  if (hasMin) return `Ages ${ageStart}+`;
+  if (hasMax) return `Ages up to ${ageEnd}`;
+  return null;
+}
+
+function initials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '');
+  return letters.join('') || 'T';
+}
+
+/** The company's logo (or initials) and name, as components/company-brand.tsx draws them. */
+function brandHtml(company: { name: string; logo: string | null }): string {
+  const name = company.name.trim() || 'Tumble';
+  const logo = company.logo
+    ? `<img class="ssr-logo" src="${escapeHtml(company.logo)}" alt="${escapeHtml(`${name} logo`)}" width="44" height="44">`
+    : `<div class="ssr-logo ssr-initials"><span aria-hidden="true">${escapeHtml(initials(name))}</span></div>`;
+  return `<div class="ssr-brand"><div class="ssr-brand-in">${logo}<p class="ssr-brand-name">${escapeHtml(name)}</p></div></div>`;
+}
+
+/** The steps of a public page, the first one active, as Mantine's Stepper draws them. */
+function stepsHtml(labels: string[]): string {
+  const steps = labels.map(
+    (label, i) =>
+      `<div class="ssr-step"${i === 0 ? ' data-active' : ''}><span class="ssr-step-icon">${i + 1}</span><span class="ssr-step-label">${escapeHtml(label)}</span></div>`,
+  );
+  return `<div class="ssr-steps">${steps.join('<div class="ssr-step-sep"></div>')}</div>`;
+}
+
+function mapLink(venue: NonNullable<BookingPageResponse['event']['Venue']>): string {
+  const parts = [venue.name, venue.address, venue.suburb, venue.postcode, 'Australia']
+    .map((part) => part?.trim())
+    .filter(Boolean);
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(parts.join(', '))}`;
+}
+
+/** Step 1 of /booking as features/booking/components/event-details.tsx draws it. */
+export function bookingHeaderHtml(data: BookingPageResponse): string {
+  const { event } = data;
+  const dates =
+    event.start_date === event.end_date
+      ? formatDate(event.start_date)
+      : `${formatDate(event.start_date)} – ${formatDate(event.end_date)}`;
+  const ages = ageRangeText(event.age_start, event.age_end);
+  const badges = `<div class="ssr-badges"><span class="ssr-badge">${escapeHtml(dates)}</span>${
+    ages ? `<span class="ssr-badge ssr-badge-grape">${escapeHtml(ages)}</span>` : ''
+  }</div>`;
+  // Rich text is the sanitised HTML the API answers (sanitised again: `full` is sent as stored).
+  const intro = event.intro
+    ? `<div class="ssr-rich ssr-lg"><div>${sanitizeRichText(event.intro)}</div></div>`
+    : '';
+  const full = event.full
+    ? `<hr class="ssr-divider"><div class="ssr-rich"><div>${sanitizeRichText(event.full)}</div></div>`
+    : '';
+  const action = `<div class="ssr-actions"><button type="button" class="ssr-button"${
+    data.bookable ? '' : ' disabled'
+  }>Book Now</button>${data.bookable ? '' : `<div class="ssr-alert" role="status">${escapeHtml(messages.noSessions)}</div>`}</div>`;
+  const venue = event.Venue;
+  const side = venue
+    ? `<div class="ssr-side"><div class="ssr-card ssr-stack4"><h2 class="ssr-h4">Venue</h2><p class="ssr-strong">${escapeHtml(venue.name)}</p>${
+        venue.address ? `<p class="ssr-sm">${escapeHtml(venue.address)}</p>` : ''
+      }${
+        venue.suburb || venue.postcode
+          ? `<p class="ssr-sm">${escapeHtml([venue.suburb, venue.postcode].filter(Boolean).join(' '))}</p>`
+          : ''
+      }<a class="ssr-link" href="${escapeHtml(mapLink(venue))}" target="_blank" rel="noopener noreferrer">View on map</a></div></div>`
+    : '';
+  return [
+    brandHtml(data.company),
+    stepsHtml(['Event', 'Sessions', 'Done']),
+    '<div class="ssr-grid"><div class="ssr-main"><div class="ssr-card ssr-stack">',
+    `<div class="ssr-head"><h1 class="ssr-title">${escapeHtml(event.name)}</h1>${badges}</div>`,
+    intro,
+    action,
+    full,
+    `</div></div>${side}</div>`,
+  ].join('');
+}
+
+/** The first HTML of /booking?e&authhash, or null for the plain index.html. */
+async function bookingPageHtml(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  query: URLSearchParams,
+): Promise<{ markup: string; bootstrap: PublicPageBootstrap; title: string } | null> {
+  const e = query.get('e') ?? '';
+  const authhash = query.get('authhash') ?? '';
+  // The success and payment-cancelled views, and an invitation's held place (straight to step 2),
+  // are not the event step: the SPA draws those.
+  if (!e || !authhash || query.has('status') || query.has('day')) return null;
+  const tenant = await publicTenant(app, request, authhash);
+  // The not-found handler has no API route for publicTenant to check the module of: the API's.
+  const module = moduleOfRoute('/api/v1/booking');
+  if (module && !(await enabledModules(app.deps.database.db, tenant)).has(module)) return null;
+  const page = await bookingPage(app.deps, tenant, e);
+  return {
+    markup: bookingHeaderHtml(page),
+    bootstrap: { booking: { e, authhash, page } },
+    title: `${page.event.name} · Booking`,
+  };
+}
+
+/**
+ * index.html for a client route: with the page's header rendered into it for the public pages that
+ * have one, else null (send the file as built). A user's mistake (unknown event, bad authhash,
+ * closed company) is never an error here: the SPA shows it as it does today.
+ */
+export async function publicPageHtml(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  indexHtmlPath: string,
+): Promise<string | null> {
+  if (request.method !== 'GET') return null;
+  const url = new URL(request.url, 'http://local');
+  const pathname = url.pathname.replace(/\/+$/, '');
+  let rendered: Awaited<ReturnType<typeof bookingPageHtml>> = null;
+  try {
+    if (pathname === '/booking') rendered = await bookingPageHtml(app, request, url.searchParams);
+  } catch (error) {
+    // 404 / 410 and the like: the plain page, whose SPA asks the API and shows the answer.
+    if (error instanceof AppError) return null;
+    request.log.error({ err: error }, 'public page header not rendered');
+    return null;
+  }
+  if (!rendered) return null;
+  const html = await indexTemplate(indexHtmlPath);
+  return injectPage(html, rendered);
+}
+
+/**
+ * Puts the markup into #root, the critical CSS and the title into <head>, and the bootstrap JSON
+ * before the app's script. The built stylesheets move from <head> to just after #root: the header
+ * paints with its inline CSS alone, and the app's module script still runs only once they have
+ * loaded (a script waits for the style sheets before it), so React never draws unstyled.
+ */
+export function injectPage(
+  html: string,
+  page: { markup: string; bootstrap: PublicPageBootstrap; title: string },
+): string | null {
+  if (!html.includes('<div id="root"></div>')) return null;
+  const stylesheets: string[] = [];
+  const head = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (link) => {
+    stylesheets.push(link.trim());
+    return '';
+  });
+  return head
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `<style id="ssr-css">${PUBLIC_PAGE_CSS}</style></head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root"><div class="ssr" data-ssr><div class="ssr-c">${page.markup}</div></div></div>${stylesheets.join('')}<script type="application/json" id="bootstrap">${scriptJson(page.bootstrap)}</script>`,
+    );
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Sends a rendered page as the static index.html goes: never cached without asking again
+ * (no-cache), compressed when the browser takes it (a fast brotli level: it is made per request).
+ */
+export async function sendPublicPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepted)) {
+    const body = await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzipped(html));
+  return reply.send(html);
+}
