@@ -22,8 +22,10 @@ export function loadTable(rows) {
   const compared = rows.some((r) => r.single);
   if (compared)
     legend.push(
-      'peak RSS: the highest API process. 1 proc req/s: the same load driven at process A alone;',
-      '× one proc: req/s through the proxy over that (the proxy runs in the bench process, on the same cores).',
+      'peak RSS: the highest API process. 1 proc req/s: the same load driven at process A alone.',
+      '× 1 proxied: req/s through the proxy over 1 proc (the proxy runs in the bench process, on the same cores).',
+      'no-proxy req/s: the connections split over the processes, each share driven straight at its',
+      'process, at once; × 1 no proxy: that over 1 proc.',
     );
   const rendered = table(
     [
@@ -35,9 +37,9 @@ export function loadTable(rows) {
       'p99 ms',
       'errors',
       'peak RSS MB',
-      ...(compared ? ['1 proc req/s', '× one proc'] : []),
+      ...(compared ? ['1 proc req/s', '× 1 proxied', 'no-proxy req/s', '× 1 no proxy'] : []),
     ],
-    rows.map(({ name, result, rss, connections, single }) => [
+    rows.map(({ name, result, rss, connections, single, direct }) => [
       name,
       connections,
       fixed(result.requestsPerSecond),
@@ -50,6 +52,8 @@ export function loadTable(rows) {
         ? [
             single ? fixed(single.requestsPerSecond) : '—',
             single ? fixed(result.requestsPerSecond / single.requestsPerSecond, 2) : '—',
+            direct ? fixed(direct.requestsPerSecond) : '—',
+            direct ? fixed(direct.requestsPerSecond / single.requestsPerSecond, 2) : '—',
           ]
         : []),
     ]),
@@ -96,6 +100,10 @@ export function frontendLines(sizes, lh) {
         `FCP ${(lh.fcp / 1000).toFixed(2)} s, TBT ${fixed(lh.tbt)} ms, CLS ${lh.cls.toFixed(3)}, ` +
         `${lh.transferredKb.toFixed(0)} KB transferred`,
       ...lh.opportunities.map((o) => `  opportunity: ${o}`),
+      ...(lh.accessibilityPages ?? []).map(
+        (a) =>
+          `Lighthouse accessibility ${a.score} on ${a.page}${a.failing.length > 0 ? `: fails ${a.failing.join('; ')}` : ''}`,
+      ),
     );
   }
   return lines;
@@ -129,6 +137,13 @@ export function targets({ rows, verdict, generation, sizes, lh, peakRss, visibil
     add('Lighthouse performance ≥ 95', lh.score >= 95, lh.score);
     add('Lighthouse LCP < 1.5 s', lh.lcp < 1500, `${(lh.lcp / 1000).toFixed(2)} s`);
     add('Lighthouse CLS < 0.05', lh.cls < 0.05, lh.cls.toFixed(3));
+    const a11y = lh.accessibilityPages ?? [];
+    if (a11y.length > 0)
+      add(
+        'Lighthouse accessibility 100 on the public pages',
+        a11y.every((a) => a.score === 100),
+        a11y.map((a) => a.score).join(' / '),
+      );
   }
   if (visibility) add(visibility.check.label, visibility.check.ok, visibility.check.value);
   add(

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { classRollScenario, generateTerm, generationLines, loadClasses } from './classes.mjs';
 import { loadDataset } from './dataset.mjs';
 import { judgeEnrolmentDay, placesByClass, prepareEnrolmentDay, runEnrolmentDay } from './enrolment-day.mjs';
-import { bundleSizes, CHROMIUM, lighthouseRuns } from './frontend.mjs';
+import { bundleSizes, CHROMIUM, lighthouseAccessibility, lighthouseRuns } from './frontend.mjs';
 import { parseOptions } from './options.mjs';
 import { crossProcessVisibility, startProxy, visibilityLines } from './processes.mjs';
 import { frontendLines, loadTable, rushLines, spreadLine, targetLines, targets } from './report.mjs';
@@ -128,10 +128,10 @@ async function runScenarios({ server, servers, proxy, client, data, options, rss
     await checkScenario(server.url, scenario);
     const connections = scenario.connections ?? options.connections;
     rss.take();
-    const job = (url) =>
+    const job = (url, share = connections) =>
       drive({
         url,
-        connections,
+        connections: share,
         duration: options.duration,
         warmup: options.warmup,
         requests: scenario.requests,
@@ -148,14 +148,29 @@ async function runScenarios({ server, servers, proxy, client, data, options, rss
           : ''),
     );
     let single;
+    let direct;
     if (proxy && comparedWithOne(scenario)) {
       single = await job(servers[0].url);
-      rss.take();
       say(
         `${scenario.name} at ${servers[0].name} alone: ${single.requestsPerSecond.toFixed(0)} req/s, p99 ${single.p99} ms`,
       );
+      // The same connections split over the processes, each share driven straight at its server:
+      // what the processes give together without the proxy's own cost.
+      const shares = await Promise.all(
+        servers.map((s, i) =>
+          job(s.url, Math.floor(connections / servers.length) + (i < connections % servers.length ? 1 : 0)),
+        ),
+      );
+      direct = {
+        requestsPerSecond: shares.reduce((sum, r) => sum + r.requestsPerSecond, 0),
+        p99: Math.max(...shares.map((r) => r.p99)),
+      };
+      rss.take();
+      say(
+        `${scenario.name} at ${servers.map((s) => s.name).join(' + ')} directly: ${direct.requestsPerSecond.toFixed(0)} req/s, p99 ≤ ${direct.p99} ms`,
+      );
     }
-    rows.push({ ...scenario, connections, result, single, spread, rss: peak });
+    rows.push({ ...scenario, connections, result, single, direct, spread, rss: peak });
   }
   return rows;
 }
@@ -204,6 +219,16 @@ async function frontend(server, options) {
   }
   say(`Lighthouse on /booking?e=317c31&authhash=demo (${options.lighthouseRuns} run(s))`);
   const lh = await lighthouseRuns(`${server.url}/booking?e=317c31&authhash=demo`, options.lighthouseRuns);
+  // Accessibility on every public page a parent lands on (issue 19: 100 on each).
+  lh.accessibilityPages = [{ page: '/booking', ...lh.accessibility }];
+  const publicPages = [
+    '/birthday-party/booking/?authhash=demo',
+    '/registration/?f=term-classes&authhash=demo',
+  ];
+  for (const page of publicPages) {
+    say(`Lighthouse accessibility on ${page}`);
+    lh.accessibilityPages.push({ page, ...(await lighthouseAccessibility(`${server.url}${page}`)) });
+  }
   return { sizes, lh };
 }
 
