@@ -99,8 +99,23 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   process.exitCode = checkBuild(dist) ? 0 : 1;
 }
 
+/**
+ * The accessibility category's score (0–100) and the title of each audit it fails (issue 19:
+ * 100 on the public pages).
+ */
+function accessibilityOf(lhr) {
+  const category = lhr.categories.accessibility;
+  return {
+    score: Math.round((category.score ?? 0) * 100),
+    failing: category.auditRefs
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.title),
+  };
+}
+
 /** One Lighthouse run (mobile, its default settings) in a fresh headless Chromium. */
-async function lighthouseOnce(url) {
+async function lighthouseOnce(url, categories = ['performance', 'accessibility']) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: CHROMIUM_FLAGS,
@@ -113,10 +128,11 @@ async function lighthouseOnce(url) {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance'],
+      onlyCategories: categories,
     });
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (!categories.includes('performance')) return { accessibility: accessibilityOf(lhr) };
     const audit = (id) => lhr.audits[id]?.numericValue;
     const transferred = (lhr.audits['network-requests']?.details?.items ?? []).reduce(
       (sum, item) => sum + (item.transferSize ?? 0),
@@ -124,6 +140,7 @@ async function lighthouseOnce(url) {
     );
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      accessibility: accessibilityOf(lhr),
       lcp: audit('largest-contentful-paint'),
       fcp: audit('first-contentful-paint'),
       tbt: audit('total-blocking-time'),
@@ -144,4 +161,9 @@ export async function lighthouseRuns(url, runs) {
   for (let i = 0; i < runs; i++) results.push(await lighthouseOnce(url));
   results.sort((a, b) => a.score - b.score);
   return { ...results[Math.floor((results.length - 1) / 2)], runs: results.length };
+}
+
+/** Lighthouse's accessibility category alone on `url` (one run: the audits do not vary by load). */
+export async function lighthouseAccessibility(url) {
+  return (await lighthouseOnce(url, ['accessibility'])).accessibility;
 }

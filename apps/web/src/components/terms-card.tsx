@@ -22,6 +22,8 @@ export function TermsCard(props: {
           style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
           p="sm"
           data-testid="payment-terms"
+          // A box that scrolls is reached with the keyboard too (Tab, then the arrow keys).
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Terms and Conditions' }}
         >
           {props.loading ? (
             <Text size="sm" c="dimmed">

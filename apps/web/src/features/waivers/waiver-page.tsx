@@ -404,7 +404,13 @@ function WaiverForm({ kind, id, authhash, waiver, person, info }: FormProps & { 
   return (
     <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <ScrollArea.Autosize mah={400} type="auto" offsetScrollbars="present">
+        <ScrollArea.Autosize
+          mah={400}
+          type="auto"
+          offsetScrollbars="present"
+          // A box that scrolls is reached with the keyboard too (Tab, then the arrow keys).
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': waiver.title }}
+        >
           <Paper withBorder p="md" radius="md" bg="gray.0">
             <Title order={3} size="h4" mb="xs">
               {waiver.title}

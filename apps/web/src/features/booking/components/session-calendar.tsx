@@ -76,7 +76,7 @@ function SessionOption({ date, session, cell, quantity, currency, checked, onTog
           <Text
             size="xs"
             fw={500}
-            c={kind === 'book' ? 'teal.8' : kind === 'waitlist' ? 'orange.8' : 'dimmed'}
+            c={kind === 'book' ? 'teal.8' : kind === 'waitlist' ? 'orange.9' : 'dimmed'}
           >
             {status}
           </Text>
