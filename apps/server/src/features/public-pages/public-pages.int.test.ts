@@ -1,0 +1,140 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { encodeEventCode } from '@tumble/contracts/booking';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Tenant } from '../../platform/tenancy.ts';
+import { createBookableEvent } from '../../testing/booking-fixtures.ts';
+import { createCompany } from '../../testing/factories.ts';
+import { createTestApp, type TestContext } from '../../testing/harness.ts';
+import { events } from '../events/events.tables.ts';
+
+/** index.html as Vite builds it: the stylesheet and the module script in <head>, an empty #root. */
+const INDEX_HTML = [
+  '<!doctype html><html lang="en-AU"><head><meta charset="UTF-8" /><title>Tumble</title>',
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+  '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+  '</head><body><div id="root"></div><noscript>Tumble needs JavaScript to run.</noscript></body></html>',
+].join('\n');
+
+const HOSTILE_NAME = '</script><script>alert(1)</script>';
+const HOSTILE_INTRO =
+  '<p>Fun <strong>days</strong></p><img src="x" onerror="alert(2)"><script>alert(3)</script>';
+
+let t: TestContext;
+let company: Awaited<ReturnType<typeof createCompany>>;
+let e: string;
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+/** The JSON the page embeds for the SPA. */
+function bootstrapOf(html: string) {
+  const match = /<script type="application\/json" id="bootstrap">([^<]*)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+beforeAll(async () => {
+  const webDist = await mkdtemp(path.join(os.tmpdir(), 'tumble-web-'));
+  await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+  t = await createTestApp({ WEB_DIST: webDist });
+  company = await createCompany(t.database.db, { name: 'Bounce & Co' });
+  const f = await createBookableEvent(t.database.db, company.id);
+  await t.database.db
+    .update(events)
+    .set({ name: 'Summer Camp', intro: '<p>Two weeks of <em>tumbling</em></p>', ageStart: 5, ageEnd: 12 })
+    .where(new Tenant(company.id).where(events, eq(events.id, f.event.id)));
+  e = encodeEventCode(company.id, f.event.id);
+});
+afterAll(() => t.close());
+
+describe('the /booking HTML', () => {
+  it('carries the event header inside #root, the stylesheet after it and the API answer as JSON', async () => {
+    const response = await get(`/booking?e=${e}&authhash=${company.authhash}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const html = response.body;
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+    expect(root).toContain('<h1 class="ssr-title">Summer Camp</h1>');
+    expect(root).toContain('Bounce &amp; Co');
+    expect(root).toContain('<p>Two weeks of <em>tumbling</em></p>');
+    expect(root).toMatch(/\d\d\/\d\d\/\d{4} – \d\d\/\d\d\/\d{4}/);
+    expect(root).toContain('Ages 5–12');
+    expect(root).toContain('Book Now');
+    expect(html).toContain('<title>Summer Camp · Booking</title>');
+    // Critical CSS inline in <head>; the built stylesheet no longer blocks the first paint from <head>.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style id="ssr-css">');
+    expect(head).not.toContain('rel="stylesheet"');
+    expect(root).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    const api = await get(`/api/v1/booking?e=${e}&authhash=${company.authhash}`);
+    expect(bootstrapOf(html)).toEqual({ booking: { e, authhash: company.authhash, page: api.json() } });
+  });
+
+  it('is compressed for browsers that take it', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/booking?e=${e}&authhash=${company.authhash}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+  });
+
+  it('escapes a hostile event name and sends the intro only as the API sanitises it', async () => {
+    const other = await createCompany(t.database.db);
+    const f = await createBookableEvent(t.database.db, other.id);
+    await t.database.db
+      .update(events)
+      // Written straight to the table: as if saved before intros were sanitised.
+      .set({ name: HOSTILE_NAME, intro: HOSTILE_INTRO, full: HOSTILE_INTRO })
+      .where(new Tenant(other.id).where(events, eq(events.id, f.event.id)));
+    const code = encodeEventCode(other.id, f.event.id);
+    const html = (await get(`/booking?e=${code}&authhash=${other.authhash}`)).body;
+    expect(html).toContain('<h1 class="ssr-title">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    const markup = html.slice(0, html.indexOf('<script type="application/json"'));
+    expect(markup).toContain('<p>Fun <strong>days</strong></p><img src="x" />');
+    expect(markup).not.toContain('alert(2)');
+    expect(markup).not.toContain('onerror');
+    // Nothing in the JSON can end its <script> element or start another one.
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('</script><script>alert');
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(bootstrapOf(html).booking.page.event.name).toBe(HOSTILE_NAME);
+  });
+
+  it('is the plain index.html for an unknown event, a bad authhash or the success view', async () => {
+    const unknown = encodeEventCode(company.id, 999_999);
+    for (const url of [
+      `/booking?e=${unknown}&authhash=${company.authhash}`,
+      `/booking?e=${e}&authhash=nope`,
+      `/booking?e=${e}`,
+      `/booking?e=${e}&authhash=${company.authhash}&status=true`,
+      '/booking',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX_HTML);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it("never renders this company's event under another company's authhash", async () => {
+    const other = await createCompany(t.database.db);
+    const response = await get(`/booking?e=${e}&authhash=${other.authhash}`);
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.body).not.toContain('Summer Camp');
+  });
+
+  it('is the plain index.html for a suspended company and for a company without the events module', async () => {
+    for (const overrides of [{ status: 'suspended' as const }, { disabledModules: ['events'] }]) {
+      const closed = await createCompany(t.database.db, overrides);
+      const f = await createBookableEvent(t.database.db, closed.id);
+      const response = await get(
+        `/booking?e=${encodeEventCode(closed.id, f.event.id)}&authhash=${closed.authhash}`,
+      );
+      expect(response.body, JSON.stringify(overrides)).toBe(INDEX_HTML);
+    }
+  });
+});
