@@ -1,5 +1,5 @@
 import { Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
-import { PageLoader } from '../components/page-loader';
+import { ServerShell } from '../components/server-shell';
 import { AdminIndexRedirect } from './admin-index-redirect';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -28,7 +28,8 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
-    HydrateFallback: PageLoader,
+    // The server's first HTML of a public page (its header) stays until the page's code is in.
+    HydrateFallback: ServerShell,
     ErrorBoundary: RouteErrorPage,
     children: [
       { index: true, element: <Navigate to="/admin" replace /> },

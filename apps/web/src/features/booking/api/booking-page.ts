@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type BookingPageResponse, bookingPageResponse } from '@tumble/contracts/booking';
 import { api, VALIDATE_RESPONSES } from '../../../api/client';
+import { bootstrappedBookingPage } from '../../../components/server-shell';
 
 /** GET /api/v1/booking?e&authhash: the event, its booking settings and the company's branding. */
 export function fetchBookingPage(
@@ -24,5 +25,10 @@ export function bookingPageQuery(e: string, authhash: string) {
 }
 
 export function useBookingPage(e: string, authhash: string, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...bookingPageQuery(e, authhash), enabled: options.enabled ?? true });
+  return useQuery({
+    ...bookingPageQuery(e, authhash),
+    enabled: options.enabled ?? true,
+    // The server sent this answer inside the page's HTML (components/server-shell.tsx): no second fetch.
+    initialData: () => bootstrappedBookingPage(e, authhash),
+  });
 }

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bookingPageData, E } from '../features/booking/booking-test-kit';
+
+/**
+ * The first HTML of /booking carries the event header (apps/server/src/features/public-pages) and
+ * the booking page answer as #bootstrap JSON. React must keep that header on screen from its first
+ * render to the page's own (no loader in between, no flash) and not ask the API again.
+ */
+describe('the server-rendered booking header', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+  });
+
+  it('stays on screen through every render until the page draws the same event, with no second fetch', async () => {
+    const page = bookingPageData();
+    const name = page.event.name;
+    document.body.innerHTML = `<div id="root"><div class="ssr" data-ssr><div class="ssr-c"><h1 class="ssr-title">${name}</h1></div></div></div><script type="application/json" id="bootstrap">${JSON.stringify({ booking: { e: E, authhash: 'H1', page } })}</script>`;
+    // The shell reads the document when its module loads, as in the browser before React renders.
+    vi.resetModules();
+    const [
+      { act, render, screen },
+      { createMemoryRouter, RouterProvider },
+      { AppProviders },
+      { routes },
+      kit,
+    ] = await Promise.all([
+      import('@testing-library/react'),
+      import('react-router'),
+      import('../app/providers'),
+      import('../app/routes'),
+      import('../test/render'),
+    ]);
+    const fetchMock = kit.stubServer({ 'GET /rest/acl': () => kit.json({}, { status: 404 }) });
+    const root = document.getElementById('root')!;
+    const states: string[] = [];
+    const observer = new MutationObserver(() => {
+      const h1 = root.querySelector('h1');
+      states.push(
+        h1 ? `${h1.className.includes('ssr-title') ? 'server' : 'page'}: ${h1.textContent}` : 'no header',
+      );
+    });
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+
+    const router = createMemoryRouter(routes, { initialEntries: [`/booking?e=${E}&authhash=H1`] });
+    await act(async () => {
+      render(
+        <AppProviders env="test">
+          <RouterProvider router={router} />
+        </AppProviders>,
+        { container: root },
+      );
+    });
+    await screen.findByRole('button', { name: 'Book Now' });
+    await vi.waitFor(() => expect(root.querySelector('[data-ssr]')).toBeNull());
+    observer.disconnect();
+
+    expect(root.querySelector('h1')?.textContent).toBe(name);
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.filter((state) => state !== `server: ${name}` && state !== `page: ${name}`)).toEqual([]);
+    expect(states.at(-1)).toBe(`page: ${name}`);
+    const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(urls).not.toContain('/api/v1/booking');
+  });
+});

@@ -1,0 +1,41 @@
+import type { BookingPageResponse } from '@tumble/contracts/booking';
+import { PageLoader } from './page-loader';
+
+/**
+ * What the server put into the first HTML of a public page (apps/server/src/features/public-pages):
+ * the page's top already drawn inside #root, and the API answer it was drawn from. Both are read
+ * once, when this module loads, which is before React first renders into #root and replaces it.
+ */
+const rendered = typeof document === 'undefined' ? null : document.querySelector('#root > [data-ssr]');
+const serverMarkup = rendered ? rendered.outerHTML : null;
+
+interface Bootstrap {
+  booking?: { e: string; authhash: string; page: BookingPageResponse };
+}
+
+function readBootstrap(): Bootstrap {
+  const script = typeof document === 'undefined' ? null : document.getElementById('bootstrap');
+  if (!script?.textContent) return {};
+  try {
+    return JSON.parse(script.textContent) as Bootstrap;
+  } catch {
+    return {};
+  }
+}
+const bootstrap = readBootstrap();
+
+/** The booking page answer the server embedded for this event, if it did: React Query's initial data. */
+export function bootstrappedBookingPage(e: string, authhash: string): BookingPageResponse | undefined {
+  const booking = bootstrap.booking;
+  return booking && booking.e === e && booking.authhash === authhash ? booking.page : undefined;
+}
+
+/**
+ * The router's first render while the page's code loads: the server's markup as it is (so the
+ * header painted before any JS stays on screen, no flash), else the loader.
+ */
+export function ServerShell() {
+  if (!serverMarkup) return <PageLoader />;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup of this page, already in the document
+  return <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: serverMarkup }} />;
+}
