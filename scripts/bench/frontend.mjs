@@ -163,6 +163,24 @@ export async function lighthouseRuns(url, runs) {
   return { ...results[Math.floor((results.length - 1) / 2)], runs: results.length };
 }
 
+/**
+ * The public pages a parent lands on (issue 19: each gets its event or company header in the first
+ * HTML), measured one after another, `runs` times each: the median of each, /booking first.
+ */
+export const LIGHTHOUSE_PAGES = [
+  '/booking?e=317c31&authhash=demo',
+  '/birthday-party/booking/?authhash=demo',
+  '/registration/?f=term-classes&authhash=demo',
+];
+export async function lighthousePages(baseUrl, runs, pages = LIGHTHOUSE_PAGES, say = () => {}) {
+  const results = [];
+  for (const page of pages) {
+    say(`Lighthouse on ${page} (${runs} run(s))`);
+    results.push({ page, ...(await lighthouseRuns(`${baseUrl}${page}`, runs)) });
+  }
+  return results;
+}
+
 /** Lighthouse's accessibility category alone on `url` (one run: the audits do not vary by load). */
 export async function lighthouseAccessibility(url) {
   return (await lighthouseOnce(url, ['accessibility'])).accessibility;
