@@ -217,21 +217,22 @@ export async function moduleSettings(
   db: Db,
   tenant: Tenant,
 ): Promise<{ planModules: string[] | null; disabled: string[] }> {
-  // Every public call checks the modules: from the public read cache (a transaction reads them itself).
-  return cached(db, tenant, 'module-settings', async () => {
-    const [row] = await db
-      .select({ disabled: companies.disabledModules, planModules: plans.modules })
-      .from(companies)
-      .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
-      .leftJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(eq(companies.id, tenant.companyId))
-      .limit(1);
-    return { planModules: row?.planModules ?? null, disabled: row?.disabled ?? [] };
-  });
+  const [row] = await db
+    .select({ disabled: companies.disabledModules, planModules: plans.modules })
+    .from(companies)
+    .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(companies.id, tenant.companyId))
+    .limit(1);
+  return { planModules: row?.planModules ?? null, disabled: row?.disabled ?? [] };
 }
 
 export async function enabledModules(db: Db, tenant: Tenant): Promise<Set<ModuleKey>> {
-  const { planModules, disabled } = await moduleSettings(db, tenant);
+  // Every request checks them: from the public read cache (a transaction reads them itself). The
+  // toggle reads moduleSettings directly, so its answer shows its own change.
+  const { planModules, disabled } = await cached(db, tenant, 'module-settings', () =>
+    moduleSettings(db, tenant),
+  );
   return modulesOf(planModules, disabled);
 }
 

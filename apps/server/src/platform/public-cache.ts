@@ -9,10 +9,10 @@ import type { Tenant } from './tenancy.ts';
  * staff rarely change (the company by its authhash, a published event with its sessions and
  * prices, party slots and pricing, terms, …). Never places taken: those are read live.
  *
- * Invalidation cannot be forgotten: triggers on the cached tables (migration
- * 0056_public_read_cache) `pg_notify('tumble_cache', company_id)` on every committed write, from
- * the engine, a service, a job, another process or psql. Each process LISTENs on one connection of
- * its own and drops the company's entries when told. Without that connection the cache is bypassed.
+ * Invalidation cannot be forgotten: triggers on the cached tables (migrations 0056 and 0057)
+ * `pg_notify('tumble_cache', company_id)` on every committed write, from the engine, a service, a
+ * job, another process or psql. Each process LISTENs on one connection of its own and drops the
+ * company's entries when told. Without that connection the cache is bypassed.
  */
 
 /** The NOTIFY channel the triggers write to. */
@@ -40,6 +40,12 @@ export const CACHED_TABLES = [
   'payment_terms',
   'party_slots',
   'birthday_pricing',
+  'registration_forms',
+  'terms',
+  'term_closures',
+  'class_types',
+  'term_classes',
+  'class_sessions',
 ] as const;
 
 /** Entries per process, all companies together: memory stays flat (the oldest used go first). */

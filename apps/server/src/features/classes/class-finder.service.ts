@@ -1,6 +1,7 @@
 import type { FinderClass } from '@tumble/contracts/registration';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { cached } from '../../platform/public-cache.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
 import { namesOfCoaches } from '../coaches/coaches.service.ts';
@@ -214,7 +215,13 @@ export async function findClasses(
   clock: WallClock,
   dob: string | null,
 ): Promise<FinderClass[]> {
-  const all = await offeredClasses(db, tenant, form);
+  // The timetable from the public read cache; places left (sessionLoads) are counted now.
+  const all = await cached(
+    db,
+    tenant,
+    `offered-classes:${form.termIds.join(',')}|${form.classTypeIds.join(',')}`,
+    () => offeredClasses(db, tenant, form),
+  );
   const classes = all.filter((c) => {
     const first = nextSession(c, clock);
     if (!first) return false;

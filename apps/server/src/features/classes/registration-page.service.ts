@@ -12,6 +12,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { formatMoney } from '../../platform/money.ts';
+import { cached } from '../../platform/public-cache.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { companyOf, logoUrl } from '../accounts/accounts.service.ts';
 import { paymentTermsFor } from '../billing/billing.service.ts';
@@ -34,7 +35,11 @@ import { termOf } from './terms.service.ts';
 /** The public registration page's calls (issue 14), behind registration.routes.ts. */
 
 async function formOrNotFound(deps: AppDeps, tenant: Tenant, key: string) {
-  const form = key ? await publishedForm(deps.database.db, tenant, key) : null;
+  const { db } = deps.database;
+  // Every family on the page reads it: from the public read cache.
+  const form = key
+    ? await cached(db, tenant, `registration-form:${key}`, () => publishedForm(db, tenant, key))
+    : null;
   if (!form) throw new NotFoundError(enrolmentMessages.formNotFound);
   return form;
 }
@@ -84,7 +89,7 @@ export async function registrationClasses(
 ): Promise<{ classes: FinderClass[] }> {
   const { db } = deps.database;
   const form = await formOrNotFound(deps, tenant, key);
-  const company = await companyOf(db, tenant);
+  const company = await cached(db, tenant, 'company', () => companyOf(db, tenant));
   return { classes: await findClasses(db, tenant, form, wallClock(company.timeZone), dob) };
 }
 
