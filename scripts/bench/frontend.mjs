@@ -31,14 +31,17 @@ function initialFiles(html) {
 /**
  * The files the /booking route adds when the router loads it lazily. Vite compiles each lazy
  * `import('…/booking-page')` into `import("./booking-page-<hash>.js"), __vite__mapDeps([i, …])`,
- * where the indices point into the list of every file that chunk needs (its JS and CSS).
+ * where the indices point into the list of every file that chunk needs (its JS and CSS), or into a
+ * bare `import("./booking-page-<hash>.js")` when everything else it needs is loaded already.
  */
 function routeFiles(entrySource, routeModule) {
-  const list = /__vite__mapDeps=.*?m\.f\|\|\(m\.f=(\[[^\]]*\])/s.exec(entrySource);
   const call = new RegExp(
-    `import\\("\\./(${routeModule}-[\\w-]+\\.js)"\\),__vite__mapDeps\\(\\[([\\d,]+)\\]\\)`,
+    `import\\("\\./(${routeModule}-[\\w-]+\\.js)"\\)(?:,__vite__mapDeps\\(\\[([\\d,]+)\\]\\))?`,
   ).exec(entrySource);
-  if (!list || !call) throw new Error(`cannot find the lazy import of ${routeModule} in the entry chunk`);
+  if (!call) throw new Error(`cannot find the lazy import of ${routeModule} in the entry chunk`);
+  if (!call[2]) return [`assets/${call[1]}`];
+  const list = /__vite__mapDeps=.*?m\.f\|\|\(m\.f=(\[[^\]]*\])/s.exec(entrySource);
+  if (!list) throw new Error('cannot find the list of files the lazy imports need in the entry chunk');
   const files = JSON.parse(list[1]);
   return [`assets/${call[1]}`, ...call[2].split(',').map((i) => files[Number(i)])];
 }
