@@ -86,6 +86,11 @@ export class PublicCache {
     return this.entries.size;
   }
 
+  /** The listening connection (tests hold it busy: PostgreSQL then delays its notifications). */
+  get listenerForTests(): pg.Client | null {
+    return this.client;
+  }
+
   /** The cached value of `key` for the company, else `load()`'s (stored unless invalidated meanwhile). */
   async read<T>(companyId: number, key: string, load: () => Promise<T>): Promise<T> {
     if (!this.live) return load();
