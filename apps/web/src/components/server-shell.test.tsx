@@ -15,7 +15,7 @@ describe('the server-rendered booking header', () => {
   it('stays on screen through every render until the page draws the same event, with no second fetch', async () => {
     const page = bookingPageData();
     const name = page.event.name;
-    document.body.innerHTML = `<div id="root"><div class="ssr" data-ssr><div class="ssr-c"><h1 class="ssr-title">${name}</h1></div></div></div><script type="application/json" id="bootstrap">${JSON.stringify({ booking: { e: E, authhash: 'H1', page } })}</script>`;
+    document.body.innerHTML = `<div id="root"><div class="ssr" data-ssr><div class="ssr-c"><h1 class="ssr-title">${name}</h1></div></div></div><link rel="stylesheet" href="/assets/index.css"><script type="application/json" id="bootstrap">${JSON.stringify({ booking: { e: E, authhash: 'H1', page } })}</script>`;
     // The shell reads the document when its module loads, as in the browser before React renders.
     vi.resetModules();
     const [
@@ -31,6 +31,10 @@ describe('the server-rendered booking header', () => {
       import('../app/routes'),
       import('../test/render'),
     ]);
+    // The stylesheet the server put after #root is back in <head>, before Mantine's own <style>s.
+    const stylesheet = document.querySelector('link[rel="stylesheet"]');
+    expect(stylesheet?.parentElement).toBe(document.head);
+    expect(stylesheet?.getAttribute('blocking')).toBe('render');
     const fetchMock = kit.stubServer({ 'GET /rest/acl': () => kit.json({}, { status: 404 }) });
     const root = document.getElementById('root')!;
     const states: string[] = [];

@@ -9,6 +9,19 @@ import { PageLoader } from './page-loader';
 const rendered = typeof document === 'undefined' ? null : document.querySelector('#root > [data-ssr]');
 const serverMarkup = rendered ? rendered.outerHTML : null;
 
+/**
+ * The server moved the app's stylesheets from <head> to after #root, so that they do not hold back
+ * the header's first paint (their loading still holds back this script). Back in <head> before React
+ * renders: Mantine puts its theme variables and responsive styles in <style> elements inside #root,
+ * and they must come after its stylesheet to win. `blocking="render"`: no frame without them.
+ */
+if (rendered) {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('body > link[rel="stylesheet"]')) {
+    link.setAttribute('blocking', 'render');
+    document.head.append(link);
+  }
+}
+
 interface Bootstrap {
   booking?: { e: string; authhash: string; page: BookingPageResponse };
 }

@@ -43,7 +43,7 @@ export const PUBLIC_PAGE_CSS = [
   `.ssr-rich :first-child{margin-top:0}`,
   `.ssr-rich :last-child{margin-bottom:0}`,
   `.ssr-rich p{margin-top:0;margin-bottom:20px}`,
-  `.ssr-rich :where(ul,ol){margin-top:0;margin-bottom:16px;padding-inline-start:32px}`,
+  `.ssr-rich :where(ul,ol):not([data-type]){margin-top:0;margin-bottom:16px;padding-inline-start:32px}`,
   `.ssr-rich :where(h1,h2,h3,h4){margin-bottom:10px;font-family:${HEADING_FONT};font-weight:700}`,
   `.ssr-rich h1{margin-top:48px;font-size:34px;line-height:1.3}`,
   `.ssr-rich h2{margin-top:32px;font-size:26px;line-height:1.35}`,
@@ -59,6 +59,6 @@ export const PUBLIC_PAGE_CSS = [
   `.ssr-divider{margin:0;border:0;border-top:1px solid #dee2e6}`,
   `.ssr-h4{margin:0;font-family:${HEADING_FONT};font-weight:700;font-size:18px;line-height:1.45}`,
   `.ssr-strong{font-weight:600}`,
-  `.ssr-sm{font-size:14px}`,
-  `.ssr-link{color:#0b7a5a;font-size:14px;min-height:24px;margin-top:4px;text-decoration:underline}`,
+  `.ssr-sm{font-size:14px;line-height:1.45}`,
+  `.ssr-link{color:#0b7a5a;font-size:14px;line-height:1.45;min-height:24px;margin-top:4px;text-decoration:underline}`,
 ].join('');
