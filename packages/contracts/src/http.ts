@@ -33,3 +33,9 @@ export const healthResponse = z.object({
   database: z.enum(['up', 'down']),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** GET /api/ready: ready to serve (the database answers, every migration applied), or why not. */
+export const readyResponse = z.object({
+  status: z.enum(['ready', 'unready']),
+  reason: z.string().optional(),
+});

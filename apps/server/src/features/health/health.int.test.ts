@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type Database } from '../../db/client.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
 
 describe('GET /api/health', () => {
@@ -23,6 +25,55 @@ describe('GET /api/health', () => {
     expect(response.json()).toEqual({ status: 'degraded', database: 'down' });
     await broken.app.close();
     await broken.deps.jobs.stop();
+  });
+
+  it('GET /api/ready answers 200 on a database with every migration applied', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready' });
+  });
+
+  it('GET /api/ready answers 503 with the reason when the database cannot be reached', async () => {
+    // A pool pointed at a port where nothing listens (a closed port), as when PostgreSQL is down.
+    const broken = await createTestApp();
+    const closed = connectDatabase('postgres://nobody:x@127.0.0.1:1/none', { max: 1 });
+    const answering = broken.deps.database;
+    (broken.deps as { database: Database }).database = closed;
+    try {
+      const response = await broken.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unready', reason: 'The database does not answer.' });
+    } finally {
+      (broken.deps as { database: Database }).database = answering;
+      await closed.close();
+      await broken.close();
+    }
+  });
+
+  it('GET /api/ready answers 503 while the migrations are not applied (none yet, or one missing)', async () => {
+    const fresh = await createTestApp();
+    try {
+      const { db } = fresh.database;
+      await db.execute(sql`delete from drizzle.__drizzle_migrations
+        where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+      const behind = await fresh.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(behind.statusCode).toBe(503);
+      expect(behind.json()).toEqual({
+        status: 'unready',
+        reason: 'The database migrations are not applied yet.',
+      });
+      await db.execute(sql`drop schema drizzle cascade`);
+      const none = await fresh.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(none.statusCode).toBe(503);
+      expect(none.json()).toEqual({
+        status: 'unready',
+        reason: 'The database migrations are not applied yet.',
+      });
+      // /api/health is liveness: the database answers, whatever its schema.
+      expect((await fresh.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
