@@ -1,6 +1,11 @@
+import type { MyPartyBookings } from '@tumble/contracts/students';
+import { waiverPaths } from '@tumble/contracts/waiver';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { checkBothWidths } from './support/a11y-pages.ts';
+import { apiSignIn } from './support/api.ts';
 import {
+  apiOk,
   bookingLink,
   bookingText,
   checkoutLink,
@@ -19,6 +24,7 @@ import {
   partyCheckoutLink,
   partyText,
   plusDays,
+  updateGuestLink,
 } from './support/party.ts';
 import { demo } from './support/spec-text.ts';
 import { shows } from './support/ui.ts';
@@ -335,5 +341,21 @@ describe('booking with the keyboard alone (390 px)', () => {
     await shows(page.getByText(partyText.bookingSuccessful, { exact: true }), "'Booking Successful!'");
     await shot('5-party-success');
     expect(user.problems).toEqual([]);
+
+    // The pages this booking opens, which the public sweep cannot reach before a party exists:
+    // its guest list and its waiver, checked by axe and for 24px targets at both widths.
+    const token = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+    const party = (await apiOk<MyPartyBookings>('GET', '/api/v1/students/my-party-bookings', { token })).find(
+      (p) => p.date === date,
+    );
+    expect(party, `the party booked on ${date}`).toBeDefined();
+    const reference = party?.reference ?? '';
+    await page.goto(updateGuestLink(reference));
+    await shows(page.getByRole('heading', { level: 1 }), 'the guest list');
+    const failures = await checkBothWidths(page, 'party guest list');
+    await page.goto(`${waiverPaths.party.page}?id=${reference}&authhash=${demo.authhash}`);
+    await shows(page.getByRole('button', { name: 'Sign waiver' }).first(), 'the party waiver');
+    failures.push(...(await checkBothWidths(page, 'party waiver')));
+    expect(failures.join('\n')).toBe('');
   });
 });
