@@ -1,6 +1,7 @@
 import type { BookingPageResponse, SessionsResponse } from '@tumble/contracts/booking';
 import { encodeEventCode, QUANTITY_MAX } from '@tumble/contracts/booking';
 import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
@@ -40,7 +41,7 @@ export async function takenPlaces(
   eventId: number,
   options: { exceptBookingId?: number; exceptParentId?: number } = {},
 ): Promise<Map<string, number>> {
-  const held = await db
+  const held = db
     .select({
       sessionId: bookingPlaces.sessionId,
       date: bookingPlaces.date,
@@ -62,7 +63,7 @@ export async function takenPlaces(
       ),
     )
     .groupBy(bookingPlaces.sessionId, bookingPlaces.date);
-  const invited = await db
+  const invited = db
     .select({
       sessionId: waitlistEntries.sessionId,
       date: waitlistEntries.date,
@@ -79,8 +80,10 @@ export async function takenPlaces(
       ),
     )
     .groupBy(waitlistEntries.sessionId, waitlistEntries.date);
+  // One round trip for both (a public call's only reads besides the cache; under checkout's lock).
+  const rows = await unionAll(held, invited);
   const taken = new Map<string, number>();
-  for (const row of [...held, ...invited]) {
+  for (const row of rows) {
     const key = cellKey(row.sessionId, row.date);
     taken.set(key, (taken.get(key) ?? 0) + row.places);
   }
