@@ -31,11 +31,20 @@ export async function startProxy(backends) {
     // be the proxy's delay, not the servers'.
     agent: new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: 1024 }),
     statuses: {},
+    /** Requests sent to it and not answered yet. */
+    inFlight: 0,
   }));
   let next = 0;
   const server = http.createServer((req, res) => {
     const target = targets[next];
     next = (next + 1) % targets.length;
+    // Counted until the server answers (or fails), even when the client has gone meanwhile.
+    target.inFlight++;
+    let waiting = true;
+    const answered = () => {
+      if (waiting) target.inFlight--;
+      waiting = false;
+    };
     const upstream = http.request(
       {
         host: '127.0.0.1',
@@ -46,12 +55,14 @@ export async function startProxy(backends) {
         agent: target.agent,
       },
       (answer) => {
+        answered();
         target.statuses[answer.statusCode] = (target.statuses[answer.statusCode] ?? 0) + 1;
         res.writeHead(answer.statusCode, answer.statusMessage, endToEnd(answer.headers));
         answer.pipe(res);
       },
     );
     upstream.on('error', (error) => {
+      answered();
       target.statuses.proxyError = (target.statuses.proxyError ?? 0) + 1;
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`bench proxy: ${target.name} failed: ${error.message}`);
@@ -72,12 +83,16 @@ export async function startProxy(backends) {
   );
   return {
     url: `http://127.0.0.1:${server.address().port}`,
-    /** `[{ name, statuses: { '200': n, … }, total }]` since the last take. */
+    /**
+     * `[{ name, statuses: { '200': n, … }, total, inFlight }]`: answers since the last take, and the
+     * requests still waiting for theirs (a process that stalls shows here).
+     */
     take() {
       return targets.map((t) => {
         const statuses = t.statuses;
         t.statuses = {};
-        return { name: t.name, statuses, total: Object.values(statuses).reduce((a, b) => a + b, 0) };
+        const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+        return { name: t.name, statuses, total, inFlight: t.inFlight };
       });
     },
   };

@@ -65,10 +65,11 @@ export function loadTable(rows) {
 export function spreadLine(spread) {
   return spread
     .map(
-      ({ name, statuses, total }) =>
-        `${name} ${total} (${Object.entries(statuses)
-          .map(([code, n]) => `${n}× ${code}`)
-          .join(', ')})`,
+      ({ name, statuses, total, inFlight }) =>
+        `${name} ${total} (${[
+          ...Object.entries(statuses).map(([code, n]) => `${n}× ${code}`),
+          ...(inFlight ? [`${inFlight} still in flight`] : []),
+        ].join(', ')})`,
     )
     .join(', ');
 }

@@ -144,7 +144,7 @@ async function runScenarios({ server, servers, proxy, client, data, options, rss
     say(
       `${scenario.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.errors} errors` +
         (spread
-          ? `; answered by ${spread.map((s) => `${s.name} ${s.total}`).join(', ')} (incl. warm-up)`
+          ? `; answered by ${spread.map((s) => `${s.name} ${s.total}${s.inFlight ? ` (${s.inFlight} still in flight)` : ''}`).join(', ')} (incl. warm-up)`
           : ''),
     );
     let single;
