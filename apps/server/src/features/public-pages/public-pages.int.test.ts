@@ -67,7 +67,9 @@ describe('the /booking HTML', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<style id="ssr-css">');
     expect(head).not.toContain('rel="stylesheet"');
-    expect(root).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(root).toContain(
+      '<link fetchpriority="low" rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+    );
     const api = await get(`/api/v1/booking?e=${e}&authhash=${company.authhash}`);
     expect(bootstrapOf(html)).toEqual({ booking: { e, authhash: company.authhash, page: api.json() } });
   });
