@@ -24,6 +24,7 @@ if (rendered) {
 
 interface Bootstrap {
   booking?: { e: string; authhash: string; page: BookingPageResponse };
+  company?: { authhash: string; name: string; logo: string | null };
 }
 
 function readBootstrap(): Bootstrap {
@@ -41,6 +42,12 @@ const bootstrap = readBootstrap();
 export function bootstrappedBookingPage(e: string, authhash: string): BookingPageResponse | undefined {
   const booking = bootstrap.booking;
   return booking && booking.e === e && booking.authhash === authhash ? booking.page : undefined;
+}
+
+/** The company's name and logo the server drew the party page's header with, if it did. */
+export function bootstrappedCompany(authhash: string): { name: string; logo: string | null } | undefined {
+  const company = bootstrap.company;
+  return company && company.authhash === authhash ? { name: company.name, logo: company.logo } : undefined;
 }
 
 /**

@@ -35,6 +35,7 @@ export const PUBLIC_PAGE_CSS = [
   `.ssr-head{display:flex;flex-direction:column;gap:6px}`,
   `.ssr-title{margin:0;font-family:${HEADING_FONT};font-weight:700;font-size:24px;line-height:1.3}`,
   `@media (min-width:769px){.ssr-title{font-size:30px}}`,
+  `.ssr-dimmed{font-size:14px;line-height:1.45;color:#687079}`,
   `.ssr-badges{display:flex;flex-wrap:wrap;gap:10px}`,
   `.ssr-badge{display:inline-flex;align-items:center;height:26px;padding:0 12px;border:1px solid transparent;border-radius:4px;font-size:13px;font-weight:700;line-height:24px;letter-spacing:.25px;white-space:nowrap;background:#c3fae8;color:#075e45}`,
   `.ssr-badge-grape{background:#f3d9fa;color:#862e9c}`,

@@ -140,3 +140,29 @@ describe('the /booking HTML', () => {
     }
   });
 });
+
+describe('the party booking page HTML', () => {
+  it('carries the company and the page title, and the branding as JSON', async () => {
+    const html = (await get(`/birthday-party/booking/?authhash=${company.authhash}`)).body;
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+    expect(root).toContain('<p class="ssr-brand-name">Bounce &amp; Co</p>');
+    expect(root).toContain('<h1 class="ssr-title">Book a birthday party</h1>');
+    expect(bootstrapOf(html)).toEqual({
+      company: { authhash: company.authhash, name: 'Bounce & Co', logo: null },
+    });
+  });
+
+  it('is the plain index.html for a bad authhash, a suspended company, the parties module off or the success view', async () => {
+    const suspended = await createCompany(t.database.db, { status: 'suspended' });
+    const noParties = await createCompany(t.database.db, { disabledModules: ['parties'] });
+    for (const url of [
+      '/birthday-party/booking/?authhash=nope',
+      '/birthday-party/booking/',
+      `/birthday-party/booking/?authhash=${suspended.authhash}`,
+      `/birthday-party/booking/?authhash=${noParties.authhash}`,
+      `/birthday-party/booking/?authhash=${company.authhash}&status=true`,
+    ]) {
+      expect((await get(url)).body, url).toBe(INDEX_HTML);
+    }
+  });
+});

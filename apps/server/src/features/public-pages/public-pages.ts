@@ -8,6 +8,7 @@ import { publicTenant } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
 import { enabledModules, moduleOfRoute } from '../../platform/modules.ts';
+import { acl } from '../accounts/accounts.service.ts';
 import { bookingPage } from '../bookings/booking.service.ts';
 import { PUBLIC_PAGE_CSS } from './public-pages.css.ts';
 
@@ -25,6 +26,8 @@ import { PUBLIC_PAGE_CSS } from './public-pages.css.ts';
 /** What the SPA reads from `<script type="application/json" id="bootstrap">`. */
 export interface PublicPageBootstrap {
   booking?: { e: string; authhash: string; page: BookingPageResponse };
+  /** The company's public branding (the party page's header), as GET /rest/acl?authhash answers it. */
+  company?: { authhash: string; name: string; logo: string | null };
 }
 
 /** index.html as built, read again only when the file changes (a rebuild while the server runs). */
@@ -176,6 +179,31 @@ async function bookingPageHtml(
   };
 }
 
+/** The first HTML of /birthday-party/booking/?authhash: the company and the page's title. */
+async function partyPageHtml(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  query: URLSearchParams,
+): Promise<{ markup: string; bootstrap: PublicPageBootstrap; title: string } | null> {
+  const authhash = query.get('authhash') ?? '';
+  if (!authhash || query.has('status')) return null;
+  const tenant = await publicTenant(app, request, authhash);
+  const module = moduleOfRoute('/api/v1/birthday-party');
+  if (module && !(await enabledModules(app.deps.database.db, tenant)).has(module)) return null;
+  // The branding the page asks GET /rest/acl?authhash for, from the same service.
+  const { meta } = await acl(app.deps, null, authhash);
+  const company = { name: meta.company_name ?? '', logo: meta.logo };
+  return {
+    markup: [
+      brandHtml(company),
+      '<div><h1 class="ssr-title">Book a birthday party</h1>',
+      '<p class="ssr-dimmed">Choose a date, a time and how many guests are coming.</p></div>',
+    ].join(''),
+    bootstrap: { company: { authhash, ...company } },
+    title: 'Book a birthday party',
+  };
+}
+
 /**
  * index.html for a client route: with the page's header rendered into it for the public pages that
  * have one, else null (send the file as built). A user's mistake (unknown event, bad authhash,
@@ -192,6 +220,8 @@ export async function publicPageHtml(
   let rendered: Awaited<ReturnType<typeof bookingPageHtml>> = null;
   try {
     if (pathname === '/booking') rendered = await bookingPageHtml(app, request, url.searchParams);
+    if (pathname === '/birthday-party/booking')
+      rendered = await partyPageHtml(app, request, url.searchParams);
   } catch (error) {
     // 404 / 410 and the like: the plain page, whose SPA asks the API and shows the answer.
     if (error instanceof AppError) return null;

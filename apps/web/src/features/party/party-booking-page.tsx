@@ -23,6 +23,7 @@ import { useAuthToken } from '../../api/use-session';
 import { BookingHeader } from '../../components/booking-header';
 import { PaymentCancelledNotice } from '../../components/payment-cancelled-notice';
 import { PriceLines } from '../../components/price-lines';
+import { bootstrappedCompany } from '../../components/server-shell';
 import { studentLoginPath } from '../../components/student-login-link';
 import { SuccessCard } from '../../components/success-card';
 import { usePartyCalendar } from './api/calendar';
@@ -47,10 +48,13 @@ export function PartyBookingPage() {
     if (authhash) api.setAuthHash(authhash);
   }, [authhash]);
 
-  const company = acl.data ? { name: acl.data.meta.company_name ?? '', logo: acl.data.meta.logo } : undefined;
+  // Until /rest/acl answers, the branding the server drew the page's first HTML with (no skeleton flash).
+  const company = acl.data
+    ? { name: acl.data.meta.company_name ?? '', logo: acl.data.meta.logo }
+    : bootstrappedCompany(authhash);
   return (
     <Box>
-      <BookingHeader company={company} loading={acl.isLoading} />
+      <BookingHeader company={company} loading={acl.isLoading && !company} />
       {params.get('status') === 'cancelled' ? <PaymentCancelledNotice /> : null}
       {params.get('status') === 'true' ? <PartySuccess /> : <PartyPicker authhash={authhash} />}
     </Box>
