@@ -66,4 +66,51 @@ describe('the server-rendered booking header', () => {
     const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
     expect(urls).not.toContain('/api/v1/booking');
   });
+
+  it('keeps the party page header (the company, then the title) on screen while /rest/acl is pending', async () => {
+    const title = 'Book a birthday party';
+    document.body.innerHTML = `<div id="root"><div class="ssr" data-ssr><div class="ssr-c"><p class="ssr-brand-name">Bounce Gym</p><h1 class="ssr-title">${title}</h1></div></div></div><script type="application/json" id="bootstrap">${JSON.stringify({ company: { authhash: 'H1', name: 'Bounce Gym', logo: null } })}</script>`;
+    vi.resetModules();
+    const [
+      { act, render, screen },
+      { createMemoryRouter, RouterProvider },
+      { AppProviders },
+      { routes },
+      kit,
+    ] = await Promise.all([
+      import('@testing-library/react'),
+      import('react-router'),
+      import('../app/providers'),
+      import('../app/routes'),
+      import('../test/render'),
+    ]);
+    // /rest/acl never answers in this test: the page must not wait for it to show the company.
+    kit.stubServer({
+      'GET /rest/acl': () => new Promise<Response>(() => {}),
+      'GET /api/v1/birthday-party/booking/load-calendar': () => kit.json([]),
+    });
+    const root = document.getElementById('root')!;
+    const states: string[] = [];
+    const observer = new MutationObserver(() => {
+      const text = root.textContent ?? '';
+      states.push(
+        text.includes('Bounce Gym') && text.includes(title) ? 'header' : `missing: ${text.slice(0, 60)}`,
+      );
+    });
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    const router = createMemoryRouter(routes, { initialEntries: ['/birthday-party/booking/?authhash=H1'] });
+    await act(async () => {
+      render(
+        <AppProviders env="test">
+          <RouterProvider router={router} />
+        </AppProviders>,
+        { container: root },
+      );
+    });
+    await vi.waitFor(() => expect(root.querySelector('[data-ssr]')).toBeNull());
+    await screen.findByRole('heading', { name: title });
+    observer.disconnect();
+    expect(screen.getByText('Bounce Gym')).toBeTruthy();
+    expect(states.filter((state) => state !== 'header')).toEqual([]);
+  });
 });
