@@ -34,7 +34,7 @@ export function RecordSections({
       </Alert>
     );
   }
-  if (!sections.data) return <Loader size="sm" aria-label="Loading" />;
+  if (!sections.data) return <Loader size="sm" role="status" aria-label="Loading" />;
   return (
     <Stack gap="md">
       {sections.data.map((section) => (

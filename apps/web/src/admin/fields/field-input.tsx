@@ -195,7 +195,15 @@ export function FieldInput({
         />
       );
     case 'colour':
-      return <ColorInput {...common} format="hex" value={str(value)} onChange={onChange} />;
+      return (
+        <ColorInput
+          {...common}
+          format="hex"
+          value={str(value)}
+          onChange={onChange}
+          eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
+        />
+      );
     case 'email':
       return (
         <TextInput

@@ -21,6 +21,8 @@ export function MultiSelectField({ value, onChange, ...props }: MultiSelectField
         if (index < MULTI_SELECT_SHOWN) {
           return (
             <Pill
+              // md: the pill and its remove button are 25px tall (sm's 22px is under 24px).
+              size="md"
               withRemoveButton={!disabled && !props.readOnly}
               onRemove={onRemove}
               removeButtonProps={{ 'aria-label': `Remove ${option?.label ?? String(item)}` }}
@@ -29,7 +31,8 @@ export function MultiSelectField({ value, onChange, ...props }: MultiSelectField
             </Pill>
           );
         }
-        if (index === MULTI_SELECT_SHOWN) return <Pill>{`+${value.length - MULTI_SELECT_SHOWN} more`}</Pill>;
+        if (index === MULTI_SELECT_SHOWN)
+          return <Pill size="md">{`+${value.length - MULTI_SELECT_SHOWN} more`}</Pill>;
         return null;
       }}
     />

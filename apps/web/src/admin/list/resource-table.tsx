@@ -75,7 +75,13 @@ export function ResourceTable(props: ResourceTableProps) {
                   style={{ whiteSpace: 'nowrap' }}
                 >
                   {sortable ? (
-                    <UnstyledButton onClick={() => onSort(field.name)} fw={600} fz="sm">
+                    <UnstyledButton
+                      onClick={() => onSort(field.name)}
+                      fw={600}
+                      fz="sm"
+                      // 24px tall at least: the header's text alone is 22px (WCAG 2.5.8).
+                      mih={24}
+                    >
                       <Group gap={4} wrap="nowrap">
                         {field.label}
                         <SortIcon direction={direction} />

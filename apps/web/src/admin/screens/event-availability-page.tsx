@@ -81,7 +81,7 @@ export function EventAvailabilityPage() {
     queryFn: ({ signal }) => fetchEventAvailability(id, signal),
     enabled: Number.isInteger(id) && id > 0,
   });
-  if (query.isPending) return <Loader aria-label="Loading" />;
+  if (query.isPending) return <Loader role="status" aria-label="Loading" />;
   if (query.isError) return <Alert color="red">{messages.formLoadFailed}</Alert>;
   const { event, sessions, cells } = query.data;
   const byKey = new Map(cells.map((c) => [`${c.session_id}|${c.date}`, c]));

@@ -116,7 +116,9 @@ function ListScreen() {
               <Text size="sm" c="dimmed">
                 {total === 0 ? 'No rows' : `${count(first)}–${count(last)} of ${totalLabel}`}
               </Text>
-              {list.isFetching && !list.isPending ? <Loader size="xs" aria-label="Refreshing" /> : null}
+              {list.isFetching && !list.isPending ? (
+                <Loader size="xs" role="status" aria-label="Refreshing" />
+              ) : null}
             </Group>
             <Group gap="sm" wrap="wrap">
               <Select

@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { messages } from '@tumble/contracts/messages';
 import { Link, useNavigate } from 'react-router';
@@ -90,24 +90,22 @@ function ViewScreen() {
           {meta.fields
             .filter((field) => !record.data || isShown(field, record.data))
             .map((field) => (
-              <Grid key={field.name} gap={{ base: 2, sm: 'sm' }}>
-                <Grid.Col span={{ base: 12, sm: 4 }} py={0}>
-                  <Text component="dt" size="sm" fw={600} c="dimmed">
-                    {field.label}
-                  </Text>
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, sm: 8 }} py={0}>
-                  <Text
-                    component="dd"
-                    m={0}
-                    size="sm"
-                    style={{ overflowWrap: 'anywhere' }}
-                    data-field={field.name}
-                  >
-                    <FieldValue field={field} value={row[field.name]} labels={row._labels} mode="view" />
-                  </Text>
-                </Grid.Col>
-              </Grid>
+              // dt and dd are the row's own children (a dl allows one div around each pair, no
+              // deeper): side by side where they fit, the value under its label on a phone.
+              <Box key={field.name} style={{ display: 'flex', flexWrap: 'wrap', columnGap: 16, rowGap: 2 }}>
+                <Text component="dt" size="sm" fw={600} c="dimmed" style={{ flex: '1 1 180px' }}>
+                  {field.label}
+                </Text>
+                <Text
+                  component="dd"
+                  m={0}
+                  size="sm"
+                  style={{ flex: '2 1 320px', minWidth: 0, overflowWrap: 'anywhere' }}
+                  data-field={field.name}
+                >
+                  <FieldValue field={field} value={row[field.name]} labels={row._labels} mode="view" />
+                </Text>
+              </Box>
             ))}
         </Stack>
       </Card>

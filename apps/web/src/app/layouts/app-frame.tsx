@@ -4,6 +4,7 @@ import type { AclResponse } from '@tumble/contracts/auth';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { CompanyBrand } from '../../components/company-brand';
+import { useNarrowScreen } from '../../components/narrow-screen';
 import { Wordmark } from '../../components/wordmark';
 import { SupportBanner } from '../../features/operators/support-banner';
 import { SideNavigation } from './side-navigation';
@@ -23,6 +24,9 @@ interface AppFrameProps {
 export function AppFrame({ acl, logoLink, actions }: AppFrameProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const side = acl.navigation.side;
+  // Below 769px the closed sidebar is only slid out of view: its links leave the Tab order (inert,
+  // and the logo link untabbable) so focus never lands on something nobody can see (WCAG 2.4.7).
+  const hidden = useNarrowScreen() && !opened;
 
   return (
     <AppShell
@@ -50,9 +54,14 @@ export function AppFrame({ acl, logoLink, actions }: AppFrameProps) {
 
       <AppShell.Navbar p="md" aria-label="Main navigation">
         <AppShell.Section pb="md" mb="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-          <CompanyBrand logo={acl.meta.logo} name={acl.meta.company_name} logoLink={logoLink} />
+          <CompanyBrand
+            logo={acl.meta.logo}
+            name={acl.meta.company_name}
+            logoLink={logoLink}
+            logoFocusable={!hidden}
+          />
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow component={ScrollArea} inert={hidden}>
           {side.length === 0 ? (
             <Text size="sm" c="dimmed" px="sm">
               No menu items.
@@ -63,7 +72,8 @@ export function AppFrame({ acl, logoLink, actions }: AppFrameProps) {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0">
+      {/* Focusable from script only: the sidebar moves focus here after opening a screen. */}
+      <AppShell.Main bg="gray.0" tabIndex={-1} style={{ outline: 'none' }}>
         {acl.meta.support ? (
           <SupportBanner support={acl.meta.support} companyId={acl.meta.company_id} />
         ) : null}

@@ -27,6 +27,15 @@ export function sectionsOf(items: readonly NavigationItem[]): Section[] {
   return sections;
 }
 
+/**
+ * After a screen is opened from the sidebar, the keyboard carries on in that screen: focus moves to
+ * the page's main region (on a phone the sidebar closes, and focus left in it would be on nothing
+ * visible). Deferred a frame so the new route has replaced the old one.
+ */
+function focusMain() {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true }));
+}
+
 const matches = (item: NavigationItem, q: string) =>
   `${item.label} ${item.group ?? ''}`.toLowerCase().includes(q.trim().toLowerCase());
 
@@ -56,6 +65,7 @@ export function SideNavigation({ items, onNavigate }: { items: NavigationItem[];
     setQuery('');
     navigate(item.path);
     onNavigate();
+    focusMain();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') setHighlight((h) => Math.min(h + 1, found.length - 1));
@@ -77,6 +87,7 @@ export function SideNavigation({ items, onNavigate }: { items: NavigationItem[];
       onClick={() => {
         setQuery('');
         onNavigate();
+        focusMain();
       }}
       variant="light"
       style={{ borderRadius: 'var(--mantine-radius-md)' }}
