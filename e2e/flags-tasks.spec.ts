@@ -114,7 +114,7 @@ describe.each(bothViewports)('flags and tasks (%s)', (viewport) => {
     await expectFitsWidth(page);
     await shot('7-family-tasks');
     await page
-      .getByRole('button', { name: `Mark ${title} done` })
+      .getByRole('button', { name: `Mark done: ${title}` })
       .first()
       .click();
     await expect

@@ -28,13 +28,26 @@ export async function contentReady(page: Page, heading: string | RegExp): Promis
     .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
 }
 
+/**
+ * Waits for the layout to follow a new width: a frame, then every finite transition (the shell's
+ * sidebar slides out below 769 px and back above; checked mid-slide it overlaps the page).
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 /** axe-core's serious/critical violations and the 24 px probe at 1280 then 390 px; answers the failures. */
 export async function checkBothWidths(page: Page, label: string): Promise<string[]> {
   const failures: string[] = [];
   for (const size of [viewports.desktop, viewports.phone]) {
     await page.setViewportSize(size);
-    // One frame for the layout to follow the new width (the shell's sidebar collapses at 769 px).
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+    await settled(page);
     const where = `${label} @${size.width}`;
     const violations = await a11yViolations(page);
     if (violations.length > 0) failures.push(describeViolations(where, violations));
@@ -42,6 +55,7 @@ export async function checkBothWidths(page: Page, label: string): Promise<string
     if (small.length > 0) failures.push(`${where}: targets under 24×24: ${[...new Set(small)].join('; ')}`);
   }
   await page.setViewportSize(viewports.desktop);
+  await settled(page);
   return failures;
 }
 

@@ -5,7 +5,7 @@ export const MOBILE_BREAKPOINT = em(769);
 
 /** Mantine's palette `name` with some shades replaced (index → colour). */
 function darkened(
-  name: 'teal' | 'gray' | 'orange' | 'red',
+  name: 'teal' | 'gray' | 'orange' | 'red' | 'green' | 'yellow',
   shades: Record<number, string>,
 ): MantineColorsTuple {
   return colorsTuple(DEFAULT_THEME.colors[name].map((colour, shade) => shades[shade] ?? colour));
@@ -23,7 +23,13 @@ const colors = {
   teal: darkened('teal', { 7: '#0b7a5a', 8: '#096c50', 9: '#075e45' }),
   gray: darkened('gray', { 6: '#687079' }),
   red: darkened('red', { 6: '#d42a2a', 7: '#c92a2a', 8: '#b72424', 9: '#a51f1f' }),
-  orange: darkened('orange', { 9: '#bb3e0b' }),
+  // The signed-in pages (e2e/a11y-parent.spec.ts, a11y-staff-pages.spec.ts): white on orange 7 (the
+  // roll's "Medical" badge) is 3.0:1 and orange 8 text 3.6:1; green 9 on green 1 (light "Coming",
+  // "Done" badges) 3.8:1, yellow 9 on yellow 1 (the operator's "Pending") 2.7:1. Now 5.2:1, 5.6:1,
+  // 5.3:1 and 5.2:1.
+  orange: darkened('orange', { 7: '#c2410c', 8: '#b03a0a', 9: '#bb3e0b' }),
+  green: darkened('green', { 9: '#237032' }),
+  yellow: darkened('yellow', { 9: '#9a5400' }),
 };
 
 /** Names of the date pickers' arrow buttons, which Mantine draws as bare icons (WCAG 4.1.2). */
@@ -59,6 +65,15 @@ export const theme = createTheme({
     // Mantine's default checkbox and radio are 20px: 24px is the least target WCAG 2.2 (2.5.8) allows.
     Checkbox: { defaultProps: { size: 'md' } },
     Radio: { defaultProps: { size: 'md' } },
+    // An input's clear button is named, and 28px rather than 22px (WCAG 4.1.2, 2.5.8).
+    InputClearButton: { defaultProps: { 'aria-label': 'Clear', size: 'md' } },
+    // The number inputs' up/down arrows are 17px tall; typing and the arrow keys do the same.
+    NumberInput: { defaultProps: { hideControls: true } },
+    // The typing field beside the pills is a target of its own: 24px tall at least (2.5.8).
+    MultiSelect: { styles: { inputField: { minHeight: 24 } } },
+    TagsInput: { styles: { inputField: { minHeight: 24 } } },
+    // A file input's placeholder is text (gray 5 is 2.1:1): the dimmed colour reads at 5.0:1.
+    FileInput: { styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } } },
     DateInput: { defaultProps: calendarLabels },
     DatePickerInput: { defaultProps: calendarLabels },
     DateTimePicker: { defaultProps: calendarLabels },

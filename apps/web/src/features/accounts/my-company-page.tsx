@@ -229,7 +229,7 @@ function LinkRow({ label, url }: { label: string; url: string }) {
         </Text>
         <CopyButton value={url}>
           {({ copied, copy }) => (
-            <Button size="compact-xs" variant="subtle" onClick={copy} aria-label={`Copy the ${label} link`}>
+            <Button size="compact-sm" variant="subtle" onClick={copy} aria-label={`Copy the ${label} link`}>
               {copied ? 'Copied' : 'Copy'}
             </Button>
           )}
@@ -277,7 +277,7 @@ function PublicLinksCard({ company }: { company: CompanySettings }) {
           rightSection={
             <CopyButton value={company.authhash}>
               {({ copied, copy }) => (
-                <Button size="compact-xs" variant="subtle" onClick={copy}>
+                <Button size="compact-sm" variant="subtle" onClick={copy}>
                   {copied ? 'Copied' : 'Copy'}
                 </Button>
               )}

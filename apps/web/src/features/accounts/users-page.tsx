@@ -205,7 +205,7 @@ export function UsersPage() {
                         <Button
                           component={Link}
                           to={`/admin/users/${user.id}`}
-                          size="compact-xs"
+                          size="compact-sm"
                           variant="subtle"
                           leftSection={<PencilIcon size={12} />}
                           aria-label={`Edit ${user.full_name}`}

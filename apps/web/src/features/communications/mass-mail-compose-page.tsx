@@ -339,7 +339,14 @@ export function MassMailComposePage() {
                 ) : null}
               </Group>
               {audience.data && audience.data.families.length > 0 ? (
-                <Table.ScrollContainer minWidth={320} mah={280}>
+                <Table.ScrollContainer
+                  minWidth={320}
+                  mah={280}
+                  // A box that scrolls is reached with the keyboard too (Tab, then the arrow keys).
+                  scrollAreaProps={{
+                    viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Recipients' },
+                  }}
+                >
                   <Table striped aria-label="Recipients">
                     <Table.Thead>
                       <Table.Tr>

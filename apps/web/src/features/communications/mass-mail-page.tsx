@@ -49,7 +49,10 @@ export function MassMailPage() {
             {m.sent} of {m.total} sent{m.failed ? `, ${m.failed} failed` : ''}
             {m.queued ? `, ${m.queued} queued` : ''}
           </Text>
-          <Progress value={percent} size="lg" aria-label={`${m.sent} of ${m.total} sent`} />
+          {/* The name goes on the section, which carries role="progressbar" (WCAG 4.1.2). */}
+          <Progress.Root size="lg">
+            <Progress.Section value={percent} aria-label={`${m.sent} of ${m.total} sent`} />
+          </Progress.Root>
           {m.attachment_name ? <Text size="sm">Attachment: {m.attachment_name}</Text> : null}
           {cancelError ? <Alert color="red">{cancelError}</Alert> : null}
           {m.status === 'scheduled' || m.status === 'sending' ? (

@@ -111,7 +111,8 @@ function SessionLine({
         aria-label={`Cancel the makeup of ${childName} on ${when}`}
         onClick={() => onChange({ kind: 'cancel', enrolmentId: session.enrolment_id })}
       >
-        Cancel makeup
+        {/* The visible words are part of the spoken name (WCAG 2.5.3: speech users say what they see). */}
+        Cancel the makeup
       </Button>
     );
   else if (session.changeable && session.state === 'coming')
@@ -124,7 +125,7 @@ function SessionLine({
         aria-label={`Mark ${childName} absent on ${when}`}
         onClick={() => onChange({ kind: 'absent', sessionId: session.session_id, childId })}
       >
-        Mark absent
+        Mark {childName} absent
       </Button>
     );
   else if (session.changeable && session.state === 'absent')
@@ -136,7 +137,7 @@ function SessionLine({
         aria-label={`Undo the absence of ${childName} on ${when}`}
         onClick={() => onChange({ kind: 'undo', sessionId: session.session_id, childId })}
       >
-        Undo absence
+        Undo the absence
       </Button>
     );
   else if (session.state !== 'cancelled')

@@ -60,7 +60,8 @@ function ReportTable({ table, rows }: { table: ReportMeta['tables'][number]; row
             y={{ label: chartY.label, format: (v) => cellText(chartY, v) }}
           />
         ) : null}
-        <ScrollArea type="auto">
+        {/* A table wider than the phone scrolls; its box takes focus so the keyboard scrolls it too. */}
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': table.label }}>
           <Table striped miw={Math.max(360, columns.length * 100)} aria-label={table.label}>
             <Table.Thead>
               <Table.Tr>

@@ -26,7 +26,6 @@ function SessionCard({ session }: { session: RollSession }) {
       withBorder
       component={Link}
       to={`/admin/roll/${session.id}`}
-      aria-label={`${session.class_name} ${session.start_time}`}
       padding="md"
       style={{ textDecoration: 'none', color: 'inherit', opacity: cancelled ? 0.65 : 1 }}
     >
@@ -80,7 +79,7 @@ export function RollDayPage() {
           disabled={!date}
           onClick={() => go(shiftDay(date, -1))}
         >
-          ‹ Prev
+          ‹ Previous day
         </Button>
         <Button variant="default" size="md" onClick={() => go('')}>
           Today
@@ -92,7 +91,7 @@ export function RollDayPage() {
           disabled={!date}
           onClick={() => go(shiftDay(date, 1))}
         >
-          Next ›
+          Next day ›
         </Button>
         <TextInput
           type="date"

@@ -135,7 +135,11 @@ describe('the roll of a session', () => {
     });
     api.setToken('tok');
     renderApp('/admin/roll');
-    const card = await screen.findByRole('link', { name: 'Kinder Gym Tuesday 16:00' }, { timeout: 5000 });
+    const card = await screen.findByRole(
+      'link',
+      { name: /^16:00–\S+ Kinder Gym Tuesday/ },
+      { timeout: 5000 },
+    );
     expect(card.getAttribute('href')).toBe('/admin/roll/41');
     expect(within(card).getByText('1/2 marked')).toBeTruthy();
     expect(screen.getByText('Tuesday 24 November 2026')).toBeTruthy();

@@ -85,16 +85,18 @@ function NoteField({ child, save }: { child: RollChild; save: (note: string) => 
 function PaymentOverdueDot() {
   return (
     <Tooltip label="Payment overdue" withArrow events={{ hover: true, focus: true, touch: true }}>
+      {/* The dot is 10px; what takes focus and the tap around it is 24px (WCAG 2.5.8). */}
       <Box
         component="span"
         role="img"
         aria-label="Payment overdue"
         tabIndex={0}
-        w={10}
-        h={10}
-        bg="orange.3"
-        style={{ borderRadius: '50%', display: 'inline-block' }}
-      />
+        w={24}
+        h={24}
+        style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
+      >
+        <Box component="span" w={10} h={10} bg="orange.3" style={{ borderRadius: '50%' }} />
+      </Box>
     </Tooltip>
   );
 }
@@ -109,7 +111,7 @@ function RollFlagChip({ flag }: { flag: RollChild['flags'][number] }) {
       maw={260}
       events={{ hover: true, focus: true, touch: true }}
     >
-      <Group component="span" gap={4} role="listitem" tabIndex={0} wrap="nowrap">
+      <Group component="span" gap={4} role="listitem" tabIndex={0} wrap="nowrap" mih={24}>
         <Box
           component="span"
           w={10}

@@ -159,7 +159,8 @@ function Screen({ child }: { child: StudentProfileScreen }) {
       {child.flags.length > 0 ? (
         <Group gap="xs" aria-label="Flags">
           {child.flags.map((flag) => (
-            <Badge key={flag.id} color={flag.colour} variant="light">
+            // The flag's colour in the dot; its name readable in the text colour, whatever colour staff pick.
+            <Badge key={flag.id} color={flag.colour} variant="dot">
               {flag.name}
             </Badge>
           ))}

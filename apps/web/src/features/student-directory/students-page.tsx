@@ -131,7 +131,9 @@ export function StudentsPage() {
                         {row.flags.length > 0 ? (
                           <Group gap={4} mt={2}>
                             {row.flags.map((flag) => (
-                              <Badge key={flag.id} color={flag.colour} size="xs" variant="light">
+                              // A dot in the flag's colour, the name in the text colour: staff pick
+                              // the colour, and a light one as text would not be readable (WCAG 1.4.3).
+                              <Badge key={flag.id} color={flag.colour} size="xs" variant="dot">
                                 {flag.name}
                               </Badge>
                             ))}

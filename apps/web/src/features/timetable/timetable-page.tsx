@@ -53,7 +53,6 @@ function Block({
     <Box
       component={Link}
       to={item.link}
-      aria-label={`${item.title} ${dayLabel(item.date)} ${item.start_time}`}
       display="block"
       py={4}
       px={6}
@@ -74,7 +73,8 @@ function Block({
       <Text size={compact ? 'xs' : 'sm'} fw={700} td={cancelled ? 'line-through' : undefined} lh={1.25}>
         {item.title}
       </Text>
-      <Text size="xs" c="dimmed" lh={1.3}>
+      {/* Gray 7, not dimmed: the tinted background takes dimmed text under 4.5:1. */}
+      <Text size="xs" c="gray.7" lh={1.3}>
         {[detail, showGroup, other].filter(Boolean).join(' · ')}
       </Text>
       {cancelled ? (
@@ -154,7 +154,7 @@ function DayList({ data }: { data: TimetableResponse }) {
           .sort((a, b) => a.item.starts_at.localeCompare(b.item.starts_at));
         return (
           <Card key={day} padding="sm" component="section" aria-label={longDay.format(at(day))}>
-            <Text fw={700} mb={6} c={day === data.today ? 'blue' : undefined}>
+            <Text fw={700} mb={6} c={day === data.today ? 'blue.8' : undefined}>
               {longDay.format(at(day))}
               {day === data.today ? ' · Today' : ''}
             </Text>
