@@ -60,18 +60,26 @@ function reExports(id: string, getModuleInfo: GetModuleInfo): Map<string, string
 }
 
 /**
+ * zod and the schema modules that use it: the public pages validate responses with them only in
+ * development and tests (api/client.ts VALIDATE_RESPONSES), so the production build drops them
+ * from the booking page, yet keeps them for the admin screens that parse with them.
+ */
+const isZod = (id: string) => id.includes('/node_modules/zod/');
+
+/**
  * The modules `start` loads through static imports, following a re-exporting package index only
  * for the names the importer imports (from any module: a slight over-estimate that keeps the walk
- * simple). Rollup's tree-shaking loads the same; close enough to choose chunks by, and the bench's
- * file list (scripts/bench/frontend.mjs) checks the result.
+ * simple), and leaving out the modules that import zod (isZod). Close enough to what Rollup's
+ * tree-shaking keeps to choose chunks by; the bench's file list (scripts/bench/frontend.mjs)
+ * checks the result.
  */
 function staticClosure(start: string, getModuleInfo: GetModuleInfo): Set<string> {
   const seen = new Set<string>();
   const visit = (id: string) => {
     if (seen.has(id)) return;
-    seen.add(id);
     const info = getModuleInfo(id);
-    if (!info) return;
+    if (!info || info.importedIds.some(isZod)) return;
+    seen.add(id);
     const names = new Set<string>();
     for (const statement of (info.ast as unknown as { body: Statement[] } | null)?.body ?? []) {
       if (statement.type !== 'ImportDeclaration') continue;
@@ -135,7 +143,8 @@ function chunkOf(id: string, { getModuleIds, getModuleInfo }: Rollup.ManualChunk
       booking: staticClosure(booking, getModuleInfo),
     };
   }
-  return closures.booking.has(id) && !closures.entry.has(id) ? 'booking-page' : undefined;
+  if (!closures.booking.has(id) || closures.entry.has(id)) return undefined;
+  return process.env.SPLITUI && id.includes('/node_modules/') ? 'public-ui' : 'booking-page';
 }
 
 const gzipAsync = promisify(gzip);

@@ -46,22 +46,37 @@ function routeFiles(entrySource, routeModule) {
   return [`assets/${call[1]}`, ...call[2].split(',').map((i) => files[Number(i)])];
 }
 
+/**
+ * The JS files `file` imports statically, transitively (`import{…}from"./x.js"`, `import"./x.js"`):
+ * the browser loads them before the module runs, whether or not Vite listed them for preloading.
+ */
+function staticImports(dist, file, found = new Set()) {
+  const source = readFileSync(path.join(dist, file), 'utf8');
+  for (const m of source.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([\w.-]+\.js)"/g)) {
+    const dependency = `assets/${m[1]}`;
+    if (found.has(dependency)) continue;
+    found.add(dependency);
+    staticImports(dist, dependency, found);
+  }
+  return found;
+}
+
 /** Gzipped KB of JS and CSS: loaded by index.html (initial) and added by the /booking route. */
 export function bundleSizes(dist, routeModule = 'booking-page') {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const initial = initialFiles(html);
   const entry = initial.find((f) => f.endsWith('.js') && html.includes(`src="/${f}"`));
-  const route = routeFiles(readFileSync(path.join(dist, entry), 'utf8'), routeModule).filter(
-    (f) => !initial.includes(f),
-  );
+  const listed = routeFiles(readFileSync(path.join(dist, entry), 'utf8'), routeModule);
+  const withImports = listed.flatMap((f) => (f.endsWith('.js') ? [f, ...staticImports(dist, f)] : [f]));
+  const route = [...new Set(withImports)].filter((f) => !initial.includes(f));
   const sum = (files, ext) =>
     files.filter((f) => f.endsWith(ext)).reduce((kb, f) => kb + gzipKb(path.join(dist, f)), 0);
-  const js = { initial: sum(initial, '.js'), route: sum([...new Set(route)], '.js') };
-  const css = { initial: sum(initial, '.css'), route: sum([...new Set(route)], '.css') };
+  const js = { initial: sum(initial, '.js'), route: sum(route, '.js') };
+  const css = { initial: sum(initial, '.css'), route: sum(route, '.css') };
   return {
     js: { ...js, total: js.initial + js.route },
     css: { ...css, total: css.initial + css.route },
-    files: { initial, route: [...new Set(route)] },
+    files: { initial, route },
   };
 }
 
