@@ -11,7 +11,7 @@ import { createBookableEvent, FUTURE_MONDAY } from '../testing/booking-fixtures.
 import { createCompany, createUser, signIn } from '../testing/factories.ts';
 import { createTestApp, type TestContext } from '../testing/harness.ts';
 import { createPartySetup } from '../testing/party-fixtures.ts';
-import { CACHED_TABLES, publicCacheOf } from './public-cache.ts';
+import { CACHED_TABLES, MAX_ENTRIES, publicCacheOf } from './public-cache.ts';
 import { addDays } from './time.ts';
 
 /**
@@ -225,6 +225,22 @@ describe('public read cache', () => {
     // Listening again: notifications reach it.
     await t.database.db.update(events).set({ name: 'Announced' }).where(eq(events.id, fixture.event.id));
     await within(1000, async () => expect((await get(b, page)).event.name).toBe('Announced'));
+  });
+
+  it('holds at most MAX_ENTRIES entries, dropping the least recently used', async () => {
+    const cache = publicCacheOf(otherDatabase.db)!;
+    const companyId = 987_655;
+    const read = (key: string, value = key) => cache.read(companyId, key, async () => value);
+    await read('first');
+    await read('kept');
+    for (let i = 0; i < MAX_ENTRIES; i++) {
+      await read(`filler-${i}`);
+      if (i === MAX_ENTRIES / 2) await read('kept'); // used again: now among the most recent
+    }
+    expect(cache.size).toBe(MAX_ENTRIES);
+    expect(await read('kept', 'reloaded')).toBe('kept');
+    expect(await read('first', 'reloaded')).toBe('reloaded');
+    cache.invalidate(companyId);
   });
 
   it('cached rows are frozen: a caller cannot change what other requests read', async () => {

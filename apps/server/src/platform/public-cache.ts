@@ -48,8 +48,11 @@ export const CACHED_TABLES = [
   'class_sessions',
 ] as const;
 
-/** Entries per process, all companies together: memory stays flat (the oldest used go first). */
-const MAX_ENTRIES = 20_000;
+/**
+ * Entries per process, all companies together, so memory stays flat (a few rows each: an event's
+ * sessions are the biggest, ~10 KB for 30 sessions). The least recently used go first.
+ */
+export const MAX_ENTRIES = 5_000;
 /** How long a write's request waits for its own notifications before it gives up on the cache. */
 const SYNC_TIMEOUT_MS = 2_000;
 /** Wait before listening again after the connection dropped. */
@@ -95,7 +98,7 @@ export class PublicCache {
   async read<T>(companyId: number, key: string, load: () => Promise<T>): Promise<T> {
     if (!this.live) return load();
     const full = `${companyId}\u0000${key}`;
-    const hit = this.entries.get(full);
+    const hit = this.touch(full);
     if (hit) return hit.value as T;
     const generation = this.generations.get(companyId) ?? 0;
     const flushes = this.flushes;
@@ -116,12 +119,22 @@ export class PublicCache {
   ): Promise<T | undefined> {
     if (!this.live) return load();
     const full = `*\u0000${key}`;
-    const hit = this.entries.get(full);
+    const hit = this.touch(full);
     if (hit) return hit.value as T;
     const changes = this.changes;
     const value = await load();
     if (value && this.live && this.changes === changes) this.store(value.id, full, value);
     return value;
+  }
+
+  /** An entry, moved to the end of the map's order (the map's first entry is the least recently used). */
+  private touch(full: string): Entry | undefined {
+    const entry = this.entries.get(full);
+    if (entry) {
+      this.entries.delete(full);
+      this.entries.set(full, entry);
+    }
+    return entry;
   }
 
   private store(companyId: number, full: string, value: unknown) {
