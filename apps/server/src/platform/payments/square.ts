@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { type Square, SquareClient, SquareEnvironment, SquareError } from 'square';
+// Types only: the SDK itself is imported when a company first uses Square (squareSdk below).
+import type { Square, SquareClient, SquareError } from 'square';
 import type { Db } from '../../db/client.ts';
 import { randomToken } from '../secrets.ts';
 import type { Tenant } from '../tenancy.ts';
@@ -22,6 +23,50 @@ import {
  * installed square SDK (46.0.0) is generated for. https://developer.squareup.com/docs/build-basics/versioning-overview
  */
 export const SQUARE_API_VERSION = '2026-09-16' satisfies SquareClient.Options['version'];
+
+/** The Square SDK module (its types are imported above; this is the code, ~60 MB of RSS). */
+type SquareSdk = typeof import('square');
+let sdk: SquareSdk | undefined;
+let loading: Promise<SquareSdk> | undefined;
+
+/**
+ * The Square SDK, imported the first time a company uses Square and kept for the life of the
+ * process. Imported at start it cost every server process ~60 MB of RSS and seconds of start-up
+ * (docs/performance.md), though most installations never take a Square payment.
+ */
+export function squareSdk(): Promise<SquareSdk> {
+  loading ??= import('square').then(
+    (module) => (sdk = module),
+    (error: unknown) => {
+      loading = undefined; // a failed import is tried again on the next use
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** A Square SDK error. None can exist before the SDK is loaded: only its calls throw them. */
+export function isSquareError(error: unknown): error is SquareError {
+  return sdk !== undefined && error instanceof sdk.SquareError;
+}
+
+/** A Square API client pinned to SQUARE_API_VERSION (loads the SDK on first use). */
+export async function squareClient(options: {
+  /** The merchant's or installation's access token; none for the OAuth token endpoint. */
+  token?: string;
+  environment: 'sandbox' | 'production';
+  /** Where the API is (tests: a local stub); overrides `environment`. */
+  baseUrl?: string;
+}): Promise<SquareClient> {
+  const { SquareClient, SquareEnvironment } = await squareSdk();
+  return new SquareClient({
+    ...(options.token ? { token: options.token } : {}),
+    version: SQUARE_API_VERSION,
+    environment:
+      options.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+  });
+}
 
 /** Order metadata key where the adapter keeps the payment link's id (needed to delete the link). */
 export const PAYMENT_LINK_METADATA_KEY = 'tumble_payment_link_id';
@@ -82,16 +127,17 @@ export interface SquareProvider extends PaymentProvider {
  *   // start: { kind: 'redirect', sessionId: <order id>, url: <payment link> }
  */
 export function createSquareProvider(options: SquareProviderOptions): SquareProvider {
-  const client = new SquareClient({
-    token: options.accessToken,
-    version: SQUARE_API_VERSION,
-    environment:
-      options.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
-    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-  });
+  // Made on the first call, so a provider that only verifies webhooks never loads the SDK.
+  let made: Promise<SquareClient> | undefined;
+  const api = () =>
+    (made ??= squareClient({
+      token: options.accessToken,
+      environment: options.environment,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    }));
 
   async function readOrder(orderId: string): Promise<Square.Order> {
-    const { order } = await client.orders.get({ orderId });
+    const { order } = await (await api()).orders.get({ orderId });
     if (!order) throw new Error(`Square returned no order for ${orderId}.`);
     return order;
   }
@@ -101,7 +147,7 @@ export function createSquareProvider(options: SquareProviderOptions): SquareProv
     let order = known;
     for (let attempt = 0; ; attempt++) {
       try {
-        const { order: updated } = await client.orders.update({
+        const { order: updated } = await (await api()).orders.update({
           orderId,
           order: { locationId: order.locationId, version: order.version, ...change },
           idempotencyKey: randomUUID(),
@@ -123,7 +169,7 @@ export function createSquareProvider(options: SquareProviderOptions): SquareProv
       if (request.reference.length > MAX_REFERENCE_LENGTH) {
         throw new Error(`Square keeps at most ${MAX_REFERENCE_LENGTH} characters of a reference.`);
       }
-      const created = await client.checkout.paymentLinks.create({
+      const created = await (await api()).checkout.paymentLinks.create({
         idempotencyKey: `${request.reference}-${randomUUID()}`,
         description: request.description,
         order: {
@@ -159,7 +205,7 @@ export function createSquareProvider(options: SquareProviderOptions): SquareProv
         await updateOrder(link.orderId, order, { metadata: { [PAYMENT_LINK_METADATA_KEY]: link.id } });
       } catch (error) {
         // Without the link id we could not stop this link later: withdraw it and fail the checkout.
-        await client.checkout.paymentLinks.delete({ id: link.id }).catch(() => undefined);
+        await (await api()).checkout.paymentLinks.delete({ id: link.id }).catch(() => undefined);
         throw error;
       }
       return { kind: 'redirect', sessionId: link.orderId, url: link.url };
@@ -183,9 +229,9 @@ export function createSquareProvider(options: SquareProviderOptions): SquareProv
       if (linkId) {
         try {
           // Square cancels the link's order when the link is deleted (DeletePaymentLinkResponse.cancelled_order_id).
-          await client.checkout.paymentLinks.delete({ id: linkId });
+          await (await api()).checkout.paymentLinks.delete({ id: linkId });
         } catch (error) {
-          if (!(error instanceof SquareError && error.statusCode === 404)) throw error;
+          if (!(isSquareError(error) && error.statusCode === 404)) throw error;
         }
         order = await readOrder(sessionId);
         if (!payable(orderStatus(order))) return;
@@ -228,7 +274,7 @@ export function createSquareProvider(options: SquareProviderOptions): SquareProv
 
     async refund(request): Promise<RefundState> {
       assertCents(request.amount);
-      const { refund } = await client.refunds.refundPayment({
+      const { refund } = await (await api()).refunds.refundPayment({
         idempotencyKey: squareKey(request.idempotencyKey),
         paymentId: await paymentIdOf(request.paymentRef),
         amountMoney: {
@@ -242,7 +288,7 @@ export function createSquareProvider(options: SquareProviderOptions): SquareProv
     },
 
     async getRefund(refundRef: string): Promise<RefundState> {
-      const { refund } = await client.refunds.get({ refundId: refundRef });
+      const { refund } = await (await api()).refunds.get({ refundId: refundRef });
       if (!refund) throw new Error(`Square returned no refund for ${refundRef}.`);
       return refundState(refund);
     },
@@ -268,7 +314,7 @@ export function createSquareProvider(options: SquareProviderOptions): SquareProv
       const setup = await readSetup(sessionId);
       if (setup.status !== 'saved' || !setup.cardRef || !setup.customerRef) return null;
       // Square's card as it is now (expiry, brand), not a copy of what it was.
-      const { card } = await client.cards.get({ cardId: setup.cardRef });
+      const { card } = await (await api()).cards.get({ cardId: setup.cardRef });
       if (!card?.id) throw new Error(`Square returned no card for ${setup.cardRef}.`);
       return {
         customerRef: setup.customerRef,
@@ -287,7 +333,7 @@ export function createSquareProvider(options: SquareProviderOptions): SquareProv
       const customerRef = setup.customerRef ?? (await createCustomer(setup));
       let card: Square.Card | undefined;
       try {
-        ({ card } = await client.cards.create({
+        ({ card } = await (await api()).cards.create({
           // One card per token: a page posting the same token twice saves it once.
           idempotencyKey: squareKey(`card:${setup.id}:${sourceId}`),
           sourceId,
@@ -319,7 +365,7 @@ export function createSquareProvider(options: SquareProviderOptions): SquareProv
       assertCents(request.amount);
       let payment: Square.Payment | undefined;
       try {
-        ({ payment } = await client.payments.create({
+        ({ payment } = await (await api()).payments.create({
           sourceId: request.cardRef,
           customerId: request.customerRef,
           idempotencyKey: squareKey(request.idempotencyKey),
@@ -371,7 +417,7 @@ export function createSquareProvider(options: SquareProviderOptions): SquareProv
 
   async function createCustomer(setup: typeof squareCardSetups.$inferSelect): Promise<string> {
     const [givenName, ...family] = setup.customerName.trim().split(/\s+/);
-    const { customer } = await client.customers.create({
+    const { customer } = await (await api()).customers.create({
       idempotencyKey: squareKey(`customer:${setup.id}`),
       ...(givenName ? { givenName } : {}),
       ...(family.length > 0 ? { familyName: family.join(' ') } : {}),
@@ -391,7 +437,7 @@ export function createSquareProvider(options: SquareProviderOptions): SquareProv
     try {
       order = await readOrder(paymentRef);
     } catch (error) {
-      if (error instanceof SquareError && error.statusCode === 404) return paymentRef;
+      if (isSquareError(error) && error.statusCode === 404) return paymentRef;
       throw error;
     }
     const tender = (order.tenders ?? []).find((t) => tenderSettled(t) && t.paymentId);
@@ -490,13 +536,11 @@ function tenderSettled(tender: Square.Tender): boolean {
 
 /** Square refusing the card itself (PAYMENT_METHOD_ERROR: CARD_DECLINED, INSUFFICIENT_FUNDS, …). */
 function declineOf(error: unknown): SquareError.BodyError | undefined {
-  return error instanceof SquareError
-    ? error.errors.find((e) => e.category === 'PAYMENT_METHOD_ERROR')
-    : undefined;
+  return isSquareError(error) ? error.errors.find((e) => e.category === 'PAYMENT_METHOD_ERROR') : undefined;
 }
 
 function hasErrorCode(error: unknown, code: string): boolean {
-  return error instanceof SquareError && error.errors.some((e) => e.code === code);
+  return isSquareError(error) && error.errors.some((e) => e.code === code);
 }
 
 function assertCents(amount: number): void {

@@ -5,7 +5,6 @@ import type {
   SquareLocations,
 } from '@tumble/contracts/payment-connections';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { SquareClient, SquareEnvironment, SquareError } from 'square';
 import Stripe from 'stripe';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
@@ -19,7 +18,7 @@ import { Tenant } from '../../tenancy.ts';
 import { open, seal } from '../../token-box.ts';
 import { payments } from '../payments.tables.ts';
 import type { WebhookNotice } from '../provider.ts';
-import { SQUARE_API_VERSION } from '../square.ts';
+import { isSquareError, squareClient as newSquareClient, squareSdk } from '../square.ts';
 import { STRIPE_API_VERSION } from '../stripe.ts';
 import { paymentConnections } from './connections.tables.ts';
 
@@ -89,12 +88,10 @@ function stripeClient(config: Config): Stripe {
 }
 
 /** A Square client with a merchant's token (or none: the OAuth token endpoint needs none). */
-function squareClient(config: Config, token?: string): SquareClient {
-  return new SquareClient({
+function squareClient(config: Config, token?: string) {
+  return newSquareClient({
     ...(token ? { token } : {}),
-    version: SQUARE_API_VERSION,
-    environment:
-      config.SQUARE_ENVIRONMENT === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
+    environment: config.SQUARE_ENVIRONMENT,
     ...(config.SQUARE_BASE_URL ? { baseUrl: config.SQUARE_BASE_URL } : {}),
   });
 }
@@ -264,7 +261,7 @@ export async function finishConnect(
         ? await stripeToken(deps.config, query.code)
         : await squareToken(deps.config, query.code);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError || error instanceof SquareError) {
+    if (error instanceof Stripe.errors.StripeError || isSquareError(error)) {
       return fail(connectionMessages.failed);
     }
     throw error;
@@ -333,7 +330,7 @@ async function stripeToken(config: Config, code: string) {
 }
 
 async function squareToken(config: Config, code: string) {
-  const token = await squareClient(config).oAuth.obtainToken({
+  const token = await (await squareClient(config)).oAuth.obtainToken({
     clientId: config.SQUARE_APPLICATION_ID ?? '',
     clientSecret: config.SQUARE_APPLICATION_SECRET ?? '',
     code,
@@ -341,7 +338,7 @@ async function squareToken(config: Config, code: string) {
     redirectUri: redirectUri(config, 'square'),
   });
   if (!token.accessToken || !token.refreshToken || !token.merchantId || !token.expiresAt) {
-    throw new SquareError({ message: 'Square returned an incomplete token.' });
+    throw new (await squareSdk()).SquareError({ message: 'Square returned an incomplete token.' });
   }
   return {
     accountId: token.merchantId,
@@ -355,7 +352,7 @@ async function squareToken(config: Config, code: string) {
 export async function squareLocations(deps: AppDeps, tenant: Tenant): Promise<SquareLocations> {
   const access = await squareAccessOf(deps, tenant);
   if (!access) throw new BadRequestError(connectionMessages.notConnected);
-  const { locations } = await squareClient(deps.config, access.accessToken).locations.list();
+  const { locations } = await (await squareClient(deps.config, access.accessToken)).locations.list();
   return {
     locations: (locations ?? [])
       .filter(
@@ -412,14 +409,14 @@ export async function disconnect(deps: AppDeps, auth: AuthContext, provider: Pay
       });
     } else {
       // Revoking is authorised by the application secret (`Authorization: Client …`), not a token.
-      await squareClient(config, config.SQUARE_APPLICATION_SECRET).oAuth.revokeToken(
+      await (await squareClient(config, config.SQUARE_APPLICATION_SECRET)).oAuth.revokeToken(
         { clientId: config.SQUARE_APPLICATION_ID ?? '', merchantId: row.accountId },
         { headers: { Authorization: `Client ${config.SQUARE_APPLICATION_SECRET ?? ''}` } },
       );
     }
   } catch (error) {
     // Already disconnected at the provider (the company did it there): nothing left to undo.
-    if (!(error instanceof Stripe.errors.StripeError || error instanceof SquareError)) throw error;
+    if (!(error instanceof Stripe.errors.StripeError || isSquareError(error))) throw error;
   }
   await db.transaction(async (tx) => {
     await tx
@@ -485,13 +482,14 @@ export async function squareAccessOf(
     };
   }
   try {
-    const token = await squareClient(config).oAuth.obtainToken({
+    const token = await (await squareClient(config)).oAuth.obtainToken({
       clientId: config.SQUARE_APPLICATION_ID ?? '',
       clientSecret: config.SQUARE_APPLICATION_SECRET ?? '',
       refreshToken: open(config, row.refreshToken),
       grantType: 'refresh_token',
     });
-    if (!token.accessToken || !token.expiresAt) throw new SquareError({ message: 'No access token.' });
+    if (!token.accessToken || !token.expiresAt)
+      throw new (await squareSdk()).SquareError({ message: 'No access token.' });
     await db
       .update(paymentConnections)
       .set({
@@ -503,7 +501,7 @@ export async function squareAccessOf(
       .where(tenant.where(paymentConnections, eq(paymentConnections.provider, 'square')));
     return { accessToken: token.accessToken, locationId: row.locationId, merchantId: row.accountId };
   } catch (error) {
-    if (!(error instanceof SquareError)) throw error;
+    if (!isSquareError(error)) throw error;
     if (error.statusCode === 400 || error.statusCode === 401) {
       await db
         .update(paymentConnections)
