@@ -80,7 +80,7 @@ describe.each(bothViewports)('plans and modules (%s)', (viewport) => {
     await shot('1-plans', { fullPage: true });
     await page.getByRole('button', { name: `Choose ${plan}` }).click();
     await shows(page.getByText(`Your plan is now ${plan}.`), 'the plan confirmation');
-    await shows(page.getByRole('button', { name: `${plan} is your plan` }), 'the plan marked current');
+    await shows(page.getByRole('button', { name: `Current plan: ${plan}` }), 'the plan marked current');
     await shows(page.getByText('Trial', { exact: true }), 'the trial badge');
     await shows(page.getByText(/^Trial ends /), 'the trial end');
     await shot('2-picked');

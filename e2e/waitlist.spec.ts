@@ -103,7 +103,7 @@ describe('waitlist (desktop)', () => {
       await shows(row, 'the waitlisted Ninja day');
       expect(await row.textContent()).toContain(displayDate(firstDay));
       expect(await row.textContent()).toMatch(/2 places · Waiting · number \d+ in the queue/);
-      await shows(row.getByRole('button', { name: /^Leave the waitlist for / }), 'Leave waitlist');
+      await shows(row.getByRole('button', { name: /^Leave waitlist for / }), 'Leave waitlist');
       return row;
     };
     await waitlisted(page);

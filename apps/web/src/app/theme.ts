@@ -46,6 +46,15 @@ const calendarLabels = {
   },
 };
 
+const wrappingLabel = { labelWrapper: { minWidth: 0 }, label: { overflowWrap: 'anywhere' as const } };
+
+const PAGER_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+};
+
 export const theme = createTheme({
   colors,
   primaryColor: 'teal',
@@ -63,8 +72,9 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'always' }, styles: { root: { minHeight: 24 } } },
     Card: { defaultProps: { withBorder: true, shadow: 'xs', radius: 'md', padding: 'lg' } },
     // Mantine's default checkbox and radio are 20px: 24px is the least target WCAG 2.2 (2.5.8) allows.
-    Checkbox: { defaultProps: { size: 'md' } },
-    Radio: { defaultProps: { size: 'md' } },
+    // A label with a long unbroken word (an email address) wraps inside a phone's width.
+    Checkbox: { defaultProps: { size: 'md' }, styles: wrappingLabel },
+    Radio: { defaultProps: { size: 'md' }, styles: wrappingLabel },
     // An input's clear button is named, and 28px rather than 22px (WCAG 4.1.2, 2.5.8).
     InputClearButton: { defaultProps: { 'aria-label': 'Clear', size: 'md' } },
     // The number inputs' up/down arrows are 17px tall; typing and the arrow keys do the same.
@@ -74,6 +84,17 @@ export const theme = createTheme({
     TagsInput: { styles: { inputField: { minHeight: 24 } } },
     // A file input's placeholder is text (gray 5 is 2.1:1): the dimmed colour reads at 5.0:1.
     FileInput: { styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } } },
+    // A table wider than a phone scrolls in its box: the box takes focus so the arrow keys scroll
+    // it too (WCAG 2.1.1). Tables with native scrolling pass tabIndex={0} themselves.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // The pager's arrows are bare icons: named, on every list (WCAG 4.1.2).
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({
+          'aria-label': PAGER_LABELS[control],
+        }),
+      },
+    },
     DateInput: { defaultProps: calendarLabels },
     DatePickerInput: { defaultProps: calendarLabels },
     DateTimePicker: { defaultProps: calendarLabels },

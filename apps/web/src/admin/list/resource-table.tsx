@@ -50,7 +50,7 @@ export function ResourceTable(props: ResourceTableProps) {
   const noun = meta.singular.toLowerCase();
 
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
+    <Table.ScrollContainer minWidth={640} type="native" tabIndex={0}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={meta.label}>
         <Table.Thead>
           <Table.Tr>

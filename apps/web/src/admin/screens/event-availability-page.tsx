@@ -131,7 +131,8 @@ export function EventAvailabilityPage() {
         </Group>
       </Group>
       <Card withBorder padding={0}>
-        <ScrollArea type="auto">
+        {/* Many sessions make the grid wider than a phone: the box takes focus so the keyboard scrolls it. */}
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Availability' }}>
           <Table striped highlightOnHover withColumnBorders miw={Math.max(360, 140 + sessions.length * 130)}>
             <Table.Thead>
               <Table.Tr>

@@ -138,10 +138,6 @@ function ListScreen() {
                   size="sm"
                   siblings={1}
                   boundaries={1}
-                  getControlProps={(control) => ({
-                    'aria-label':
-                      control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : undefined,
-                  })}
                 />
               ) : null}
             </Group>

@@ -53,7 +53,7 @@ function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
         <Title order={2} fz="lg">
           {taxInvoice ? 'Tax invoice' : 'Invoice'} {invoice.code ?? '(draft)'}
         </Title>
-        <Table.ScrollContainer minWidth={300} type="native">
+        <Table.ScrollContainer minWidth={300} type="native" tabIndex={0}>
           <Table verticalSpacing="xs" aria-label="Invoice lines">
             <Table.Thead>
               <Table.Tr>

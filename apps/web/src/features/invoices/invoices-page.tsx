@@ -149,7 +149,7 @@ export function InvoicesPage() {
               <Text c="dimmed">{filtered ? 'No invoices match these filters.' : 'No invoices yet.'}</Text>
             </Center>
           ) : (
-            <Table.ScrollContainer minWidth={340} type="native">
+            <Table.ScrollContainer minWidth={340} type="native" tabIndex={0}>
               <Table striped highlightOnHover verticalSpacing="xs" aria-label="Invoices">
                 <Table.Thead>
                   <Table.Tr>

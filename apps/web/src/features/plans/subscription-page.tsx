@@ -125,7 +125,7 @@ export function SubscriptionPage() {
                   disabled={isCurrent}
                   loading={choose.isPending && choose.variables?.id === plan.id}
                   onClick={() => choose.mutate(plan)}
-                  aria-label={isCurrent ? `${plan.name} is your plan` : `Choose ${plan.name}`}
+                  aria-label={isCurrent ? `Current plan: ${plan.name}` : `Choose ${plan.name}`}
                 >
                   {isCurrent ? 'Current plan' : 'Choose'}
                 </Button>

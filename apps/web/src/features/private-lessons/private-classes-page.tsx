@@ -132,7 +132,6 @@ function BookLesson() {
                       justify="space-between"
                       h="auto"
                       py={8}
-                      aria-label={`Book ${lesson.time} with ${lesson.coach_name} on ${formatDayWithWeekday(day)}`}
                       rightSection={<Text size="sm">{formatMoney(lesson.price)}</Text>}
                       fullWidth
                     >

@@ -183,7 +183,7 @@ export function AnomaliesPage() {
             ))}
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={900} type="native">
+          <Table.ScrollContainer minWidth={900} type="native" tabIndex={0}>
             <Table verticalSpacing="sm" aria-label="Anomalies">
               <Table.Thead>
                 <Table.Tr>

@@ -178,7 +178,7 @@ function BookingWaivers({
       ) : null}
       <Card withBorder padding={0}>
         {/* Narrow enough for a phone: names and the signed line wrap rather than scroll sideways. */}
-        <Table.ScrollContainer minWidth={340} type="native">
+        <Table.ScrollContainer minWidth={340} type="native" tabIndex={0}>
           <Table striped verticalSpacing="sm" aria-label="People on this booking">
             <Table.Thead>
               <Table.Tr>

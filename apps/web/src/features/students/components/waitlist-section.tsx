@@ -69,7 +69,7 @@ export function WaitlistSection() {
               variant="default"
               onClick={() => leaveDay(entry)}
               loading={leave.isPending && leave.variables === entry.id}
-              aria-label={`Leave the waitlist for ${entry.session_name} on ${formatDayWithWeekday(entry.date)}`}
+              aria-label={`Leave waitlist for ${entry.session_name} on ${formatDayWithWeekday(entry.date)}`}
             >
               Leave waitlist
             </Button>
