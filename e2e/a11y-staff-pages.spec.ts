@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  firstLink,
+  firstRowLink,
   navigate,
   refuseWrites,
   type SweptPage,
@@ -29,7 +29,7 @@ const browser = useBrowser();
 function fromList(listPath: string, prefix: string): (page: Page) => Promise<string> {
   return async (page) => {
     await navigate(page, listPath);
-    return firstLink(page, prefix);
+    return firstRowLink(page, prefix);
   };
 }
 

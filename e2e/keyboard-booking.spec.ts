@@ -1,6 +1,5 @@
 import type { MyPartyBookings } from '@tumble/contracts/students';
 import { waiverPaths } from '@tumble/contracts/waiver';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkBothWidths } from './support/a11y-pages.ts';
 import { apiSignIn } from './support/api.ts';
@@ -13,9 +12,15 @@ import {
   demoEvents,
   loginToCheckoutLink,
   sessionDays,
-  testCards,
 } from './support/booking.ts';
 import { expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
+import {
+  chooseWithArrows,
+  fromTheTop,
+  keyboardPay,
+  keyboardSignIn,
+  keyboardUser,
+} from './support/keyboard.ts';
 import {
   dayName,
   firstFreeDate,
@@ -32,177 +37,11 @@ import { shows } from './support/ui.ts';
 /**
  * Issue 19: the event and party booking journeys with the keyboard alone at 390 px (Tab,
  * Shift+Tab, Enter, Space, arrows and typing into the focused field; no click, no fill). Every
- * element focus lands on is shown (not hidden, not zero-sized) and draws a focus indicator: its
- * outline, box shadow, border or background differ from the same element unfocused.
+ * element focus lands on is shown (not hidden, not zero-sized) and draws a focus indicator
+ * (support/keyboard.ts).
  */
 
 const browser = useBrowser();
-
-/** What the focus styles are compared on. */
-const FOCUS_STYLES = [
-  'outlineStyle',
-  'outlineWidth',
-  'outlineColor',
-  'boxShadow',
-  'borderColor',
-  'backgroundColor',
-];
-
-interface Focused {
-  /** Role and accessible name as far as the DOM tells: enough to find it and to say what failed. */
-  describe: string;
-  styles: string;
-  hidden: boolean;
-}
-
-/** The focused element (inside open shadow roots), described, with its styles. */
-function focused(page: Page): Promise<Focused> {
-  return page.evaluate(async (props) => {
-    let el = document.activeElement as HTMLElement | null;
-    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement as HTMLElement;
-    if (!el || el === document.body) return { describe: 'body', styles: '', hidden: false };
-    const labelled = el.getAttribute('aria-labelledby');
-    const labelledText = labelled
-      ? labelled
-          .split(' ')
-          .map((id) => document.getElementById(id)?.textContent ?? '')
-          .join(' ')
-      : '';
-    const name = (
-      el.getAttribute('aria-label') ??
-      (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ??
-      (labelledText || el.textContent) ??
-      ''
-    )
-      .trim()
-      .replace(/\s+/g, ' ')
-      .slice(0, 80);
-    const role = el.getAttribute('role') ?? el.tagName.toLowerCase();
-    // A focus style may fade in (Mantine's inputs ease their border colour): measure it at rest.
-    await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
-    const style = getComputedStyle(el);
-    const rect = el.getBoundingClientRect();
-    const hidden =
-      rect.width === 0 ||
-      rect.height === 0 ||
-      style.visibility === 'hidden' ||
-      style.opacity === '0' ||
-      el.closest('[aria-hidden="true"]') !== null;
-    const styles = JSON.stringify(
-      props.map((p) => style.getPropertyValue(p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))),
-    );
-    (window as unknown as { __focusedEl: Element }).__focusedEl = el;
-    return { describe: `${role} "${name}"`, styles, hidden };
-  }, FOCUS_STYLES);
-}
-
-/** The styles of the element last seen focused, now that focus has left it. */
-function previousStyles(page: Page): Promise<string | null> {
-  return page.evaluate(async (props) => {
-    const el = (window as unknown as { __focusedEl?: Element }).__focusedEl;
-    if (!el?.isConnected) return null;
-    await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
-    const style = getComputedStyle(el);
-    return JSON.stringify(
-      props.map((p) => style.getPropertyValue(p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))),
-    );
-  }, FOCUS_STYLES);
-}
-
-/**
- * A keyboard user: presses keys, and after each Tab checks where focus landed (shown) and, once
- * focus moves on, that the element it left looked different while focused.
- */
-function keyboardUser(page: Page) {
-  const problems: string[] = [];
-  let last: Focused | null = null;
-
-  async function afterMove(): Promise<Focused> {
-    if (last && last.describe !== 'body') {
-      const unfocused = await previousStyles(page);
-      if (unfocused !== null && unfocused === last.styles)
-        problems.push(`no visible focus indicator on ${last.describe}`);
-    }
-    const now = await focused(page);
-    if (now.hidden) problems.push(`focus landed on something hidden: ${now.describe}`);
-    last = now;
-    return now;
-  }
-
-  return {
-    problems,
-    /** Tab (or Shift+Tab) once; what has focus now. */
-    async tab(back = false): Promise<Focused> {
-      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-      return afterMove();
-    },
-    /** Tabs forward until the focused element's description matches `target` (at most `limit` presses). */
-    async tabTo(target: RegExp, limit = 60): Promise<Focused> {
-      const seen: string[] = [];
-      for (let i = 0; i < limit; i++) {
-        const now = await this.tab();
-        seen.push(now.describe);
-        if (target.test(now.describe)) return now;
-      }
-      throw new Error(`Tab never reached ${target}; focus went through: ${seen.join(' → ')}`);
-    },
-    /** Presses `key` on the focused element (Enter, Space, an arrow). */
-    async press(key: string): Promise<void> {
-      await page.keyboard.press(key);
-    },
-    /** Moves focus away and back, so the element focus ends on is checked too. */
-    async checkCurrent(): Promise<void> {
-      await this.tab();
-      await this.tab(true);
-    },
-    /** Types into the focused field (a person typing, not a fill by selector). */
-    async type(text: string): Promise<void> {
-      await page.keyboard.type(text);
-    },
-    /** The arrow key pressed until the focused element matches `target`. */
-    async arrowTo(key: string, target: RegExp, limit = 62): Promise<Focused> {
-      let now = last ?? (await afterMove());
-      for (let i = 0; i < limit && !target.test(now.describe); i++) {
-        await page.keyboard.press(key);
-        now = await afterMove();
-      }
-      if (target.test(now.describe)) return now;
-      throw new Error(`${key} never reached ${target}`);
-    },
-  };
-}
-
-/** Starts the page from the top with nothing focused, as a fresh load does. */
-async function fromTheTop(page: Page): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
-
-/** Signs in on the parent sign-in page by keyboard: the email field, the password, Enter. */
-async function keyboardSignIn(page: Page, user: ReturnType<typeof keyboardUser>): Promise<void> {
-  await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in page');
-  await fromTheTop(page);
-  await user.tabTo(/^input "Email address/);
-  await user.type(demo.parent.email);
-  await user.tabTo(/^input "Password/);
-  await user.type(demo.parent.password);
-  await user.press('Enter');
-}
-
-/** Pays on the test card page by keyboard: card number, expiry, CVC, then the Pay button. */
-async function keyboardPay(page: Page, user: ReturnType<typeof keyboardUser>): Promise<void> {
-  await expectAt(page, '/payments/test');
-  await shows(page.getByTestId('test-amount'), 'the amount to pay');
-  await fromTheTop(page);
-  await user.tabTo(/^input "Card number/);
-  await user.type(testCards.pays);
-  await user.tabTo(/^input "Expiry/);
-  await user.type('12/39');
-  await user.tabTo(/^input "CVC/);
-  await user.type('123');
-  await user.tabTo(/^button "Pay /);
-  await user.checkCurrent();
-  await user.press('Enter');
-}
 
 describe('booking with the keyboard alone (390 px)', () => {
   const fixture = usePage('keyboard-booking', 'phone', browser);
@@ -248,8 +87,7 @@ describe('booking with the keyboard alone (390 px)', () => {
     const child = page
       .getByRole('region', { name: 'Child 1', exact: true })
       .getByRole('combobox', { name: 'Child' });
-    for (let i = 0; i < 10 && (await child.inputValue()) !== 'new'; i++) await user.press('ArrowDown');
-    expect(await child.inputValue(), 'New child chosen with the arrows').toBe('new');
+    await chooseWithArrows(user, child, /^New child$/);
     await user.tabTo(/^input "First name/);
     await user.type('Kiki');
     await user.tabTo(/^input "Last name/);
@@ -326,9 +164,7 @@ describe('booking with the keyboard alone (390 px)', () => {
     const child = page
       .getByRole('region', { name: 'Birthday child' })
       .getByRole('combobox', { name: 'Child' });
-    for (let i = 0; i < 5 && !(await child.locator('option:checked').textContent())?.includes('Mia'); i++)
-      await user.press('ArrowDown');
-    expect(await child.locator('option:checked').textContent()).toContain('Mia');
+    await chooseWithArrows(user, child, /Mia/);
     await user.tabTo(/^input "I have read and accept the Terms and Conditions/);
     await user.press('Space');
     await user.tabTo(/^button "Confirm Payment/);

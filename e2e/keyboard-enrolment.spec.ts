@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import {
+  chooseWithArrows,
   fromTheTop,
   type KeyboardUser,
   keyboardPay,
@@ -74,8 +75,7 @@ describe('class enrolment with the keyboard alone (390 px)', () => {
     // A new child: the Child choice is a native select (arrows), then the names and date of birth.
     await user.tabTo(/^select "Child/);
     const choice = child.getByRole('combobox', { name: 'Child' });
-    for (let i = 0; i < 10 && (await choice.inputValue()) !== 'new'; i++) await user.press('ArrowDown');
-    expect(await choice.inputValue(), 'New child chosen with the arrows').toBe('new');
+    await chooseWithArrows(user, choice, /^New child$/);
     await user.tabTo(/^input "First name/);
     await user.type(firstName);
     await user.tabTo(/^input "Last name/);

@@ -118,6 +118,22 @@ export async function firstLink(page: Page, prefix: string): Promise<string> {
   return href;
 }
 
+/**
+ * The href of the first link in the main area to one row of a list: `prefix` then an id or a date
+ * (not the list's own "New …" or "Invite" buttons, which show before the rows have loaded).
+ */
+export async function firstRowLink(page: Page, prefix: string): Promise<string> {
+  const href = await page.waitForFunction(
+    (start) =>
+      Array.from(document.querySelectorAll('main a'))
+        .map((a) => a.getAttribute('href') ?? '')
+        .find((h) => h.startsWith(start) && /^\d/.test(h.slice(start.length))),
+    prefix,
+    { timeout: UI_TIMEOUT },
+  );
+  return (await href.jsonValue()) as string;
+}
+
 /** Signs in on a sign-in page (outside a test: no expect.poll) and waits to leave it. */
 export async function signInOn(
   page: Page,

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { testCards } from './booking.ts';
 import { expectAt } from './harness.ts';
 import { demo } from './spec-text.ts';
@@ -8,8 +9,8 @@ import { shows } from './ui.ts';
  * A person using the keyboard alone (issue 19): Tab, Shift+Tab, Enter, Space, arrows and typing
  * into the focused field, never a click or a fill by selector. After every move it checks that
  * focus landed on something shown and, once focus moves on, that the element it left looked
- * different while focused (a visible focus indicator). The same checks as
- * e2e/keyboard-booking.spec.ts makes (shared here for the class enrolment journey).
+ * different while focused (a visible focus indicator). Used by the event, party and class
+ * enrolment journeys (e2e/keyboard-booking.spec.ts, keyboard-enrolment.spec.ts).
  */
 
 /** What the focus styles are compared on. */
@@ -132,11 +133,32 @@ export function keyboardUser(page: Page) {
       await this.tab();
       await this.tab(true);
     },
+    /** The arrow key pressed until the focused element matches `target`. */
+    async arrowTo(key: string, target: RegExp, limit = 62): Promise<Focused> {
+      let now = last ?? (await afterMove());
+      for (let i = 0; i < limit && !target.test(now.describe); i++) {
+        await page.keyboard.press(key);
+        now = await afterMove();
+      }
+      if (target.test(now.describe)) return now;
+      throw new Error(`${key} never reached ${target}`);
+    },
     /** Types into the focused field (a person typing, not a fill by selector). */
     async type(text: string): Promise<void> {
       await page.keyboard.type(text);
     },
   };
+}
+
+/**
+ * On the focused native select, presses ArrowDown until the chosen option's text matches `option`
+ * (at most once per option: earlier specs add children to the demo family, so the list grows).
+ */
+export async function chooseWithArrows(user: KeyboardUser, select: Locator, option: RegExp): Promise<void> {
+  const options = await select.locator('option').count();
+  const chosen = async () => (await select.locator('option:checked').textContent()) ?? '';
+  for (let i = 0; i < options && !option.test(await chosen()); i++) await user.press('ArrowDown');
+  expect(await chosen(), `${option} chosen with the arrows`).toMatch(option);
 }
 
 /** Starts the page from the top with nothing focused, as a fresh load does. */

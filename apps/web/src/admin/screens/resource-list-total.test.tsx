@@ -42,7 +42,7 @@ describe('a list past 10,000 rows', () => {
       expect(screen.getByText('9,976–10,000 of 10,000+')).toBeTruthy();
       await user.click(screen.getByRole('button', { name: 'Next page' }));
       await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('401'));
-      expect(await screen.findByText('10,001–10,025 of 10,000+')).toBeTruthy();
+      expect(await screen.findByText('10,001–10,025 of 10,000+', {}, { timeout: 5000 })).toBeTruthy();
     },
     SLOW,
   );
