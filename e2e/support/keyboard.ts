@@ -53,10 +53,19 @@ function focused(page: Page): Promise<Focused> {
       .replace(/\s+/g, ' ')
       .slice(0, 80);
     const role = el.getAttribute('role') ?? el.tagName.toLowerCase();
+    // A switch's native input is drawn as nothing (no size, or opacity 0): the track beside it
+    // is what shows, and what draws the focus ring.
+    const own = getComputedStyle(el);
+    const bounds = el.getBoundingClientRect();
+    const drawnAsNothing = bounds.width === 0 || bounds.height === 0 || own.opacity === '0';
+    const shown =
+      el.tagName === 'INPUT' && drawnAsNothing && el.nextElementSibling instanceof HTMLElement
+        ? el.nextElementSibling
+        : el;
     // A focus style may fade in (Mantine's inputs ease their border colour): measure it at rest.
-    await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
-    const style = getComputedStyle(el);
-    const rect = el.getBoundingClientRect();
+    await Promise.all(shown.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    const style = getComputedStyle(shown);
+    const rect = shown.getBoundingClientRect();
     const hidden =
       rect.width === 0 ||
       rect.height === 0 ||
@@ -66,7 +75,7 @@ function focused(page: Page): Promise<Focused> {
     const styles = JSON.stringify(
       props.map((p) => style.getPropertyValue(p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))),
     );
-    (window as unknown as { __focusedEl: Element }).__focusedEl = el;
+    Object.assign(window, { __focusedEl: el, __shownEl: shown });
     return { describe: `${role} "${name}"`, styles, hidden };
   }, FOCUS_STYLES);
 }
@@ -74,8 +83,15 @@ function focused(page: Page): Promise<Focused> {
 /** The styles of the element last seen focused, now that focus has left it. */
 function previousStyles(page: Page): Promise<string | null> {
   return page.evaluate(async (props) => {
-    const el = (window as unknown as { __focusedEl?: Element }).__focusedEl;
+    const { __focusedEl: left, __shownEl: el } = window as unknown as {
+      __focusedEl?: Element;
+      __shownEl?: Element;
+    };
     if (!el?.isConnected) return null;
+    // Focus moved within the element (a time input's hours to minutes): it has not left it.
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    if (active === left) return null;
     await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
     const style = getComputedStyle(el);
     return JSON.stringify(

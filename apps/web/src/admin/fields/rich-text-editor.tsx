@@ -2,7 +2,7 @@ import '@mantine/tiptap/styles.css';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { RICH_TEXT_HEIGHT_PX } from './rich-text-height';
 
 interface RichTextAreaProps {
@@ -19,24 +19,32 @@ interface RichTextAreaProps {
  * download the editor. The server sanitizes the HTML when it is saved; the editor's schema keeps
  * only the markup it knows when it shows stored HTML.
  */
-function attributesOf(label: string, invalid: boolean | undefined, id: string | undefined) {
+function attributesOf(label: string, invalid: boolean | undefined, id: string | undefined, focused: boolean) {
+  // The editable area draws no focus indicator of its own: the field's 2px ring while it has the
+  // focus, as Mantine's other fields and buttons show (WCAG 2.4.7).
+  const ring = focused
+    ? '; outline: 2px solid var(--mantine-primary-color-filled); outline-offset: -2px'
+    : '';
   return {
     'aria-label': label,
     'aria-multiline': 'true',
     role: 'textbox',
     // The whole 400px area takes clicks, not only the first line.
-    style: `min-height: ${RICH_TEXT_HEIGHT_PX - 32}px`,
+    style: `min-height: ${RICH_TEXT_HEIGHT_PX - 32}px${ring}`,
     ...(id ? { id } : {}),
     ...(invalid ? { 'aria-invalid': 'true' } : {}),
   };
 }
 
 export default function RichTextArea({ value, onChange, label, invalid, id }: RichTextAreaProps) {
+  const [focused, setFocused] = useState(false);
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
     content: value,
     shouldRerenderOnTransaction: false,
-    editorProps: { attributes: attributesOf(label, invalid, id) },
+    editorProps: { attributes: attributesOf(label, invalid, id, false) },
+    onFocus: () => setFocused(true),
+    onBlur: () => setFocused(false),
     onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),
   });
 
@@ -50,8 +58,8 @@ export default function RichTextArea({ value, onChange, label, invalid, id }: Ri
   // A field error marks the editable area too.
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
-    editor.setOptions({ editorProps: { attributes: attributesOf(label, invalid, id) } });
-  }, [editor, label, invalid, id]);
+    editor.setOptions({ editorProps: { attributes: attributesOf(label, invalid, id, focused) } });
+  }, [editor, label, invalid, id, focused]);
 
   return (
     <RichTextEditor
