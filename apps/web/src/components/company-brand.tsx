@@ -1,4 +1,5 @@
 import { Avatar, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { initials } from '@tumble/contracts/display';
 import { Link } from 'react-router';
 
 interface CompanyBrandProps {
@@ -9,15 +10,6 @@ interface CompanyBrandProps {
   /** False while the logo is out of view (the phone's closed sidebar): Tab skips it. */
   logoFocusable?: boolean;
   size?: 'md' | 'lg';
-}
-
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '');
-  return letters.join('') || 'T';
 }
 
 /** The company's logo (or its initials) and name, as the sidebar and the parent sign-in page show them. */

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { BookingPageResponse } from '@tumble/contracts/booking';
+import { ageRangeText, formatDate, initials } from '@tumble/contracts/display';
 import { messages } from '@tumble/contracts/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicTenant } from '../../platform/auth.ts';
@@ -63,29 +64,6 @@ export function scriptJson(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-function formatDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return year && month && day ? `${day}/${month}/${year}` : date;
-}
-
-function ageRangeText(ageStart: number, ageEnd: number): string | null {
-  const hasMin = ageStart > 0;
-  const hasMax = ageEnd < 100;
-  if (hasMin && hasMax) return `Ages ${ageStart}–${ageEnd}`;
-  if (hasMin) return `Ages ${ageStart}+`;
-  if (hasMax) return `Ages up to ${ageEnd}`;
-  return null;
-}
-
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '');
-  return letters.join('') || 'T';
 }
 
 /** The company's logo (or initials) and name, as components/company-brand.tsx draws them. */

@@ -4,6 +4,11 @@
  * the visitor's time zone never shifts a session to another day.
  */
 
+import { formatDate } from '@tumble/contracts/display';
+
+// Shared with the server-drawn first HTML of the public pages.
+export { ageRangeText, formatDate } from '@tumble/contracts/display';
+
 const DAY_MS = 86_400_000;
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
@@ -26,12 +31,6 @@ export function weekdayIndex(date: string): number {
 
 export function isDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(toTime(value));
-}
-
-/** SPEC.md point 9: pickers and pages show DD/MM/YYYY. */
-export function formatDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return year && month && day ? `${day}/${month}/${year}` : date;
 }
 
 /** 'Mon 12/01' style label for a calendar cell. */
@@ -63,19 +62,6 @@ export function calendarWeeks(dates: readonly string[]): string[][] {
     weeks.push(Array.from({ length: 7 }, (_, i) => addDays(monday, i)));
   }
   return weeks;
-}
-
-/**
- * SPEC.md point 5: the age range shows only when age_start > 0 or age_end < 100 (100 means no
- * upper limit). Null when it should not show.
- */
-export function ageRangeText(ageStart: number, ageEnd: number): string | null {
-  const hasMin = ageStart > 0;
-  const hasMax = ageEnd < 100;
-  if (hasMin && hasMax) return `Ages ${ageStart}–${ageEnd}`;
-  if (hasMin) return `Ages ${ageStart}+`;
-  if (hasMax) return `Ages up to ${ageEnd}`;
-  return null;
 }
 
 interface VenueLike {
