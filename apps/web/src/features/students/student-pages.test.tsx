@@ -454,9 +454,7 @@ describe('/admin/students/my-booking', () => {
       expect(section.getByText('2 places · Waiting · number 3 in the queue')).toBeTruthy();
       expect(section.getByText(/1 place · A place is free for you/)).toBeTruthy();
 
-      await user.click(
-        section.getByRole('button', { name: 'Leave waitlist for Morning on Wed 06/01/2027' }),
-      );
+      await user.click(section.getByRole('button', { name: 'Leave waitlist for Morning on Wed 06/01/2027' }));
       await waitFor(() => expect(section.queryByText(/Wed 06\/01\/2027/)).toBeNull());
       expect(callsTo(fetchMock, '/api/v1/students/my-waitlist/41/leave', 'POST')).toHaveLength(1);
       expect(section.getByText(/Thu 07\/01\/2027/)).toBeTruthy();
