@@ -26,10 +26,10 @@ import { demo } from './support/spec-text.ts';
 const browser = useBrowser();
 
 /** A page whose address is the first link to `prefix` on `listPath`. */
-function fromList(listPath: string, prefix: string): (page: Page) => Promise<string> {
+function fromList(listPath: string, prefix: string, then = ''): (page: Page) => Promise<string> {
   return async (page) => {
     await navigate(page, listPath);
-    return firstRowLink(page, prefix);
+    return `${await firstRowLink(page, prefix)}${then}`;
   };
 }
 
@@ -89,6 +89,12 @@ const adminPages: SweptPage[] = [
   { path: '/admin/private-lessons', heading: 'Private lessons' },
   { path: '/admin/uniform-orders', heading: 'Uniform orders' },
   { path: '/admin/payments/record', heading: 'Record a payment' },
+  // A booking's Waivers screen (the bookings list's "Waivers" action). A party booking's is the
+  // same screen; the demo data has no party booking until a party spec has run.
+  {
+    path: fromList('/admin/events/1/bookings', '/admin/events/1/bookings/', '/booking-waivers'),
+    heading: 'Waivers',
+  },
   { path: '/admin/registration-anomalies', heading: 'Registration anomalies' },
   { path: '/admin/my-account', heading: 'My Account' },
   { path: '/admin/events/1/event-availability', heading: 'Availability' },

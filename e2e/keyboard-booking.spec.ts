@@ -7,6 +7,7 @@ import {
   apiOk,
   bookingLink,
   bookingText,
+  bookNowReady,
   checkoutLink,
   datesOf,
   demoEvents,
@@ -56,6 +57,7 @@ describe('booking with the keyboard alone (390 px)', () => {
 
     await page.goto(bookingLink(camp));
     await shows(page.getByRole('heading', { level: 1, name: camp.name }), 'the event');
+    await bookNowReady(page);
     await user.tabTo(/^button "Book Now"/);
     await user.checkCurrent();
     await user.press('Enter');

@@ -306,10 +306,18 @@ export async function openEvent(page: Page, event: DemoEvent): Promise<void> {
   await shows(page.getByRole('heading', { level: 1, name: event.name }), `the event name '${event.name}'`);
 }
 
+/** Waits for the app's Book Now: the server-drawn page's stays disabled until the app has drawn the real one. */
+export async function bookNowReady(page: Page): Promise<Locator> {
+  const button = page.getByRole('button', { name: 'Book Now' });
+  await expect
+    .poll(() => button.isEnabled(), { timeout: UI_TIMEOUT, message: 'Book Now is enabled' })
+    .toBe(true);
+  return button;
+}
+
 /** Book Now, then waits for step 2's calendar. */
 export async function bookNow(page: Page): Promise<void> {
-  const button = page.getByRole('button', { name: 'Book Now' });
-  expect(await button.isEnabled(), 'Book Now is enabled').toBe(true);
+  const button = await bookNowReady(page);
   await button.click();
   await shows(page.getByTestId('session-calendar'), "step 2's calendar");
   await shows(page.getByRole('combobox', { name: 'Number of children' }), 'the quantity choice');

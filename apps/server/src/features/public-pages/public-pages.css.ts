@@ -55,6 +55,7 @@ export const PUBLIC_PAGE_CSS = [
   `.ssr-actions{display:flex;flex-direction:column;align-items:flex-start;gap:10px}`,
   `.ssr-button{height:42px;padding:0 22px;border:1px solid transparent;border-radius:8px;background:#0b7a5a;color:#fff;font:600 16px/1 ${BODY_FONT};width:100%}`,
   `.ssr-button:disabled{background:#e9ecef;color:#adb5bd}`,
+  `.ssr-button[data-pending]:disabled{background:#0b7a5a;color:#fff;cursor:progress}`,
   `@media (min-width:576px){.ssr-button{width:240px}}`,
   `.ssr-alert{padding:16px;border-radius:8px;background:#fff4e6;color:#000;font-size:14px}`,
   `.ssr-divider{margin:0;border:0;border-top:1px solid #dee2e6}`,

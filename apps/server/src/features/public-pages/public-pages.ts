@@ -109,8 +109,10 @@ export function bookingHeaderHtml(data: BookingPageResponse): string {
   const full = event.full
     ? `<hr class="ssr-divider"><div class="ssr-rich"><div>${sanitizeRichText(event.full)}</div></div>`
     : '';
-  const action = `<div class="ssr-actions"><button type="button" class="ssr-button"${
-    data.bookable ? '' : ' disabled'
+  // Until the app has drawn the real page this button does nothing: disabled (a tap is not
+  // silently lost, a test waits for it), drawn as the enabled one so the page does not flash.
+  const action = `<div class="ssr-actions"><button type="button" class="ssr-button" disabled${
+    data.bookable ? ' data-pending' : ''
   }>Book Now</button>${data.bookable ? '' : `<div class="ssr-alert" role="status">${escapeHtml(messages.noSessions)}</div>`}</div>`;
   const venue = event.Venue;
   const side = venue

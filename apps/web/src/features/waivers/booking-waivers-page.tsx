@@ -25,6 +25,7 @@ import { Link, useParams } from 'react-router';
 import { formatLocalDate } from '../../admin/format';
 import { ApiError, api } from '../../api/client';
 import { useFileDownload } from '../../components/file-download';
+import { PageTitle } from '../../components/page-title';
 
 type Person = AdminWaiverStatusResponse['people'][number];
 
@@ -160,17 +161,15 @@ function BookingWaivers({
   return (
     <Stack maw={1100} w="100%">
       {backLink}
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={2}>Waivers</Title>
-          <Text c="dimmed" size="sm">
-            {title} · Ref {reference}
-          </Text>
-        </div>
-        <Badge color={needed > 0 ? 'orange' : 'teal'} variant="light" size="lg">
-          {needed > 0 ? `${needed} still to sign` : 'All signed'}
-        </Badge>
-      </Group>
+      <PageTitle
+        title="Waivers"
+        description={`${title} · Ref ${reference}`}
+        actions={
+          <Badge color={needed > 0 ? 'orange' : 'teal'} variant="light" size="lg">
+            {needed > 0 ? `${needed} still to sign` : 'All signed'}
+          </Badge>
+        }
+      />
       {pdfs.failure ? (
         <Alert color="red" role="alert">
           {pdfs.failure}
@@ -257,7 +256,7 @@ function BookingWaivers({
                   <CopyButton value={link.url}>
                     {({ copied, copy }) => (
                       <Button
-                        size="compact-xs"
+                        size="compact-sm"
                         variant="subtle"
                         // A long link must not squeeze the button out of the card on a phone.
                         style={{ flexShrink: 0 }}
