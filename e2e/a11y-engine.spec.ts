@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { a11yViolations, describeViolations, smallTouchTargets } from './support/a11y.ts';
+import { checkBothWidths, navigate } from './support/a11y-pages.ts';
 import { signInAsStaff } from './support/admin.ts';
 import { storedToken } from './support/api.ts';
 import { baseUrl, newPage, screenshot, viewports } from './support/browser.ts';
@@ -22,9 +22,6 @@ import { sidebar, submitSignIn } from './support/ui.ts';
 const browser = useBrowser();
 
 const operator = { email: 'operator@demo.test', password: 'demo-operator-1' };
-
-/** Both widths, checked on the same loaded page (the shell's sidebar collapses at 390). */
-const WIDTHS = [viewports.desktop, viewports.phone] as const;
 
 interface FieldInfo {
   name: string;
@@ -146,21 +143,6 @@ function trackRequests(page: Page): () => number {
 }
 
 /**
- * Opens `path` inside the running app (the router follows history), as a click on a link would:
- * the SPA is loaded once per page rather than once per screen.
- */
-async function openInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  // Two frames: the router has rendered the new route and its queries have gone out.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-}
-
-/**
  * Waits until the screen shows its content: no request in flight for a moment (the route's code,
  * its meta, rows and options have arrived), its heading, the form's Save, and no loader left.
  */
@@ -182,24 +164,6 @@ async function screenReady(page: Page, screen: Screen, inFlight: () => number): 
     .locator('[aria-label="Loading"], [aria-label="Refreshing"], [data-loading]')
     .first()
     .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
-}
-
-/** axe-core and the 24 px probe at both widths, on the page as loaded; answers the failures. */
-async function checkBothWidths(page: Page, label: string): Promise<string[]> {
-  const failures: string[] = [];
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    // Two frames: the layout for the new width is drawn before it is measured.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
-    const where = `${label} @${size.width}`;
-    const violations = await a11yViolations(page);
-    if (violations.length > 0) failures.push(describeViolations(where, violations));
-    const small = await smallTouchTargets(page);
-    if (small.length > 0) failures.push(`${where}: targets under 24×24: ${[...new Set(small)].join('; ')}`);
-  }
-  return failures;
 }
 
 /**
@@ -235,14 +199,11 @@ async function sweep(page: Page, queue: Screen[], failures: string[]): Promise<v
   let allowedPost: string | null = null;
   await guardWrites(page, () => allowedPost, failures);
   const inFlight = trackRequests(page);
-  let loaded = false;
   for (let screen = queue.shift(); screen; screen = queue.shift()) {
     const began = Date.now();
     try {
       await page.setViewportSize(viewports.desktop);
-      if (loaded) await openInApp(page, screen.path);
-      else await page.goto(screen.path);
-      loaded = true;
+      await navigate(page, screen.path);
       await screenReady(page, screen, inFlight);
       const opened = Date.now();
       failures.push(...(await checkBothWidths(page, screen.label)));
