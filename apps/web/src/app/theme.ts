@@ -70,6 +70,8 @@ export const theme = createTheme({
     // A link is told from the text around it by more than its colour (WCAG 1.4.1), and a link
     // that stands on its own line is a 24px target (2.5.8; min-height is ignored by inline links).
     Anchor: { defaultProps: { underline: 'always' }, styles: { root: { minHeight: 24 } } },
+    // Compact extra-small buttons (a table row's Download PDF, Copy) are 22px: 24px at least (2.5.8).
+    Button: { styles: { root: { minHeight: 24 } } },
     Card: { defaultProps: { withBorder: true, shadow: 'xs', radius: 'md', padding: 'lg' } },
     // Mantine's default checkbox and radio are 20px: 24px is the least target WCAG 2.2 (2.5.8) allows.
     // A label with a long unbroken word (an email address) wraps inside a phone's width.
