@@ -1,14 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  firstLink,
-  navigate,
-  refuseWrites,
-  type SweptPage,
-  signInOn,
-  sweepPage,
-} from './support/a11y-pages.ts';
-import { newPage } from './support/browser.ts';
+import { describe } from 'vitest';
+import { firstLink, navigate, type SweptPage, sweepSignedIn } from './support/a11y-pages.ts';
 import { UI_TIMEOUT, useBrowser } from './support/harness.ts';
 import { demo } from './support/spec-text.ts';
 
@@ -70,43 +61,12 @@ const pages: SweptPage[] = [
 ];
 
 describe('accessibility of the parent area', () => {
-  let context: BrowserContext;
-  let page: Page;
-  const writes: string[] = [];
-  let started = 0;
-
-  beforeAll(async () => {
-    started = Date.now();
-    ({ context, page } = await newPage(browser(), 'desktop'));
-    context.setDefaultTimeout(UI_TIMEOUT);
-    await signInOn(
-      page,
-      `/admin/students/login?authhash=${demo.authhash}`,
-      demo.parent.email,
-      demo.parent.password,
-    );
-    await refuseWrites(page, writes);
-  });
-
-  afterAll(async () => {
-    console.info(`a11y-parent: ${pages.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    await context?.close();
-  });
-
-  it.each(
-    pages.map(
-      (swept) =>
-        [typeof swept.path === 'string' ? swept.path : `h1 ${String(swept.heading)}`, swept] as const,
-    ),
-  )(
-    '%s: no serious or critical violation and no target under 24 px, at 1280 and 390',
-    async (_label, swept) => {
-      const failures = await sweepPage(page, swept);
-      expect(failures.join('\n')).toBe('');
-    },
-  );
-
-  it('changed nothing', () => {
-    expect(writes).toEqual([]);
+  sweepSignedIn({
+    name: 'a11y-parent',
+    browser,
+    loginPath: `/admin/students/login?authhash=${demo.authhash}`,
+    email: demo.parent.email,
+    password: demo.parent.password,
+    pages,
   });
 });

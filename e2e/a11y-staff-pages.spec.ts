@@ -1,16 +1,13 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
 import {
   firstRowLink,
   navigate,
-  refuseWrites,
   type SweptPage,
-  signInOn,
   submittedEmpty,
-  sweepPage,
+  sweepSignedIn,
 } from './support/a11y-pages.ts';
-import { newPage } from './support/browser.ts';
-import { UI_TIMEOUT, useBrowser } from './support/harness.ts';
+import { useBrowser } from './support/harness.ts';
 import { demo } from './support/spec-text.ts';
 
 /**
@@ -115,9 +112,6 @@ const operatorPages: SweptPage[] = [
   { path: fromList('/admin/customers', '/admin/customers/'), heading: /^(?!Customers$)./ },
 ];
 
-const label = (swept: SweptPage) =>
-  typeof swept.path === 'string' ? swept.path : `first of a list, h1 ${String(swept.heading)}`;
-
 describe.each([
   {
     role: 'company administrator',
@@ -127,35 +121,13 @@ describe.each([
   },
   { role: 'operator', email: 'operator@demo.test', password: 'demo-operator-1', pages: operatorPages },
 ])('accessibility of the custom staff pages, as the $role', ({ role, email, password, pages }) => {
-  let context: BrowserContext;
-  let page: Page;
-  const writes: string[] = [];
-  let started = 0;
-
-  beforeAll(async () => {
-    started = Date.now();
-    ({ context, page } = await newPage(browser(), 'desktop'));
-    context.setDefaultTimeout(UI_TIMEOUT);
-    await signInOn(page, '/admin/login', email, password);
-    await refuseWrites(page, writes, ['/api/v1/communications/audience']);
-  });
-
-  afterAll(async () => {
-    console.info(
-      `a11y-staff-pages (${role}): ${pages.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-    await context?.close();
-  });
-
-  it.each(pages.map((swept) => [label(swept), swept] as const))(
-    '%s: no serious or critical violation and no target under 24 px, at 1280 and 390',
-    async (_label, swept) => {
-      const failures = await sweepPage(page, swept);
-      expect(failures.join('\n')).toBe('');
-    },
-  );
-
-  it('changed nothing', () => {
-    expect(writes).toEqual([]);
+  sweepSignedIn({
+    name: `a11y-staff-pages (${role})`,
+    browser,
+    loginPath: '/admin/login',
+    email,
+    password,
+    pages,
+    readingPosts: ['/api/v1/communications/audience'],
   });
 });

@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { a11yViolations, describeViolations, smallTouchTargets } from './a11y.ts';
-import { viewports } from './browser.ts';
+import { newPage, viewports } from './browser.ts';
 import { UI_TIMEOUT } from './harness.ts';
 
 /**
@@ -156,3 +157,50 @@ export const submittedEmpty: NonNullable<SweptPage['alsoWith']> = {
     await page.locator('main [aria-invalid="true"]').first().waitFor({ timeout: UI_TIMEOUT });
   },
 };
+
+/**
+ * The sweep of one group of signed-in pages, inside a describe: one page signed in at `loginPath`,
+ * writes refused (but `readingPosts`), a test per page, then a test that nothing was written.
+ */
+export function sweepSignedIn(options: {
+  name: string;
+  browser: () => Browser;
+  loginPath: string;
+  email: string;
+  password: string;
+  pages: SweptPage[];
+  readingPosts?: string[];
+}): void {
+  let context: BrowserContext;
+  let page: Page;
+  const writes: string[] = [];
+  let started = 0;
+
+  beforeAll(async () => {
+    started = Date.now();
+    ({ context, page } = await newPage(options.browser(), 'desktop'));
+    context.setDefaultTimeout(UI_TIMEOUT);
+    await signInOn(page, options.loginPath, options.email, options.password);
+    await refuseWrites(page, writes, options.readingPosts);
+  });
+
+  afterAll(async () => {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.info(`${options.name}: ${options.pages.length} pages in ${seconds} s`);
+    await context?.close();
+  });
+
+  const label = (swept: SweptPage) =>
+    typeof swept.path === 'string' ? swept.path : `found on a list, h1 ${String(swept.heading)}`;
+  it.each(options.pages.map((swept) => [label(swept), swept] as const))(
+    '%s: no serious or critical violation and no target under 24 px, at 1280 and 390',
+    async (_label, swept) => {
+      const failures = await sweepPage(page, swept);
+      expect(failures.join('\n')).toBe('');
+    },
+  );
+
+  it('changed nothing', () => {
+    expect(writes).toEqual([]);
+  });
+}
