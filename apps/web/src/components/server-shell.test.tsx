@@ -6,6 +6,25 @@ import { bookingPageData, E } from '../features/booking/booking-test-kit';
  * the booking page answer as #bootstrap JSON. React must keep that header on screen from its first
  * render to the page's own (no loader in between, no flash) and not ask the API again.
  */
+/**
+ * Puts the server's first HTML in the document, then loads the app's modules afresh: the shell
+ * reads the document when its module loads, as in the browser before React renders.
+ */
+async function loadAppOn(html: string) {
+  document.body.innerHTML = html;
+  vi.resetModules();
+  const [testingLibrary, router, { AppProviders }, { routes }, kit] = await Promise.all([
+    import('@testing-library/react'),
+    import('react-router'),
+    import('../app/providers'),
+    import('../app/routes'),
+    import('../test/render'),
+  ]);
+  const { act, render, screen } = testingLibrary;
+  const { createMemoryRouter, RouterProvider } = router;
+  return { act, render, screen, createMemoryRouter, RouterProvider, AppProviders, routes, kit };
+}
+
 describe('the server-rendered booking header', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -15,22 +34,9 @@ describe('the server-rendered booking header', () => {
   it('stays on screen through every render until the page draws the same event, with no second fetch', async () => {
     const page = bookingPageData();
     const name = page.event.name;
-    document.body.innerHTML = `<div id="root"><div class="ssr" data-ssr><div class="ssr-c"><h1 class="ssr-title">${name}</h1></div></div></div><link rel="stylesheet" href="/assets/index.css"><script type="application/json" id="bootstrap">${JSON.stringify({ booking: { e: E, authhash: 'H1', page } })}</script>`;
-    // The shell reads the document when its module loads, as in the browser before React renders.
-    vi.resetModules();
-    const [
-      { act, render, screen },
-      { createMemoryRouter, RouterProvider },
-      { AppProviders },
-      { routes },
-      kit,
-    ] = await Promise.all([
-      import('@testing-library/react'),
-      import('react-router'),
-      import('../app/providers'),
-      import('../app/routes'),
-      import('../test/render'),
-    ]);
+    const html = `<div id="root"><div class="ssr" data-ssr><div class="ssr-c"><h1 class="ssr-title">${name}</h1></div></div></div><link rel="stylesheet" href="/assets/index.css"><script type="application/json" id="bootstrap">${JSON.stringify({ booking: { e: E, authhash: 'H1', page } })}</script>`;
+    const { act, render, screen, createMemoryRouter, RouterProvider, AppProviders, routes, kit } =
+      await loadAppOn(html);
     // The stylesheet the server put after #root is back in <head>, before Mantine's own <style>s.
     const stylesheet = document.querySelector('link[rel="stylesheet"]');
     expect(stylesheet?.parentElement).toBe(document.head);
@@ -69,21 +75,9 @@ describe('the server-rendered booking header', () => {
 
   it('keeps the party page header (the company, then the title) on screen while /rest/acl is pending', async () => {
     const title = 'Book a birthday party';
-    document.body.innerHTML = `<div id="root"><div class="ssr" data-ssr><div class="ssr-c"><p class="ssr-brand-name">Bounce Gym</p><h1 class="ssr-title">${title}</h1></div></div></div><script type="application/json" id="bootstrap">${JSON.stringify({ company: { authhash: 'H1', name: 'Bounce Gym', logo: null } })}</script>`;
-    vi.resetModules();
-    const [
-      { act, render, screen },
-      { createMemoryRouter, RouterProvider },
-      { AppProviders },
-      { routes },
-      kit,
-    ] = await Promise.all([
-      import('@testing-library/react'),
-      import('react-router'),
-      import('../app/providers'),
-      import('../app/routes'),
-      import('../test/render'),
-    ]);
+    const html = `<div id="root"><div class="ssr" data-ssr><div class="ssr-c"><p class="ssr-brand-name">Bounce Gym</p><h1 class="ssr-title">${title}</h1></div></div></div><script type="application/json" id="bootstrap">${JSON.stringify({ company: { authhash: 'H1', name: 'Bounce Gym', logo: null } })}</script>`;
+    const { act, render, screen, createMemoryRouter, RouterProvider, AppProviders, routes, kit } =
+      await loadAppOn(html);
     // /rest/acl never answers in this test: the page must not wait for it to show the company.
     kit.stubServer({
       'GET /rest/acl': () => new Promise<Response>(() => {}),
