@@ -98,4 +98,34 @@ describe('Bill this term screen', () => {
     expect(link.getAttribute('href')).toBe('/admin/invoices?term=7');
     await screen.findByRole('button', { name: 'Nothing to bill' });
   }, 20_000);
+
+  it('shows nothing left to bill when the run has finished before its first poll', async () => {
+    let started = 0;
+    stubServer({
+      'GET /rest/acl': () => json(staffAcl()),
+      'GET /api/v1/admin/terms/7/billing': () =>
+        json(
+          started
+            ? {
+                ...plan,
+                families: [],
+                totals: { families: 0, invoices: 0, amount: 0, gst: 0 },
+                last_run: run('done', 1),
+              }
+            : plan,
+        ),
+      'POST /api/v1/admin/terms/7/billing-runs': () => {
+        started++;
+        return json(run('running', 0));
+      },
+      'GET /api/v1/admin/billing-runs/5': () => json(run('done', 1)),
+    });
+    api.setToken('tok');
+    renderApp('/admin/terms/7/billing');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Issue 1 invoice' }, { timeout: 10_000 }));
+    await screen.findByText(/1 invoice issued, \$178\.20 in all/, {}, { timeout: 5_000 });
+    await screen.findByRole('button', { name: 'Nothing to bill' });
+    expect(started).toBe(1);
+  }, 20_000);
 });

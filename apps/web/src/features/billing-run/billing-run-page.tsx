@@ -249,16 +249,16 @@ export function BillingRunPage() {
   useEffect(() => {
     if (runId === null && latest) setRunId(latest.id);
   }, [latest, runId]);
-  // When a run followed here finishes, the preview shows what is left to bill (usually nothing).
-  const wasRunning = useRef(false);
-  const status = run.data?.status;
+  // When a run followed here has finished, the preview shows what is left to bill (usually nothing):
+  // fetched again once per run, unless it already names that run finished. A small run can finish
+  // before its first poll, so having seen it running is not the sign.
+  const finished = run.data && run.data.status !== 'running' ? run.data : null;
+  const refreshedFor = useRef<number | null>(null);
   useEffect(() => {
-    if (status === 'running') wasRunning.current = true;
-    else if (status && wasRunning.current) {
-      wasRunning.current = false;
-      void preview.refetch();
-    }
-  }, [status, preview]);
+    if (!finished || refreshedFor.current === finished.id) return;
+    refreshedFor.current = finished.id;
+    if (latest?.id !== finished.id || latest.status !== finished.status) void preview.refetch();
+  }, [finished, latest, preview]);
 
   const plan = preview.data;
   const termName = plan?.term.name ?? 'Term';
