@@ -24,8 +24,32 @@ interface AxeResult {
   violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
 }
 
-/** Runs axe-core on the page as it is now and returns its serious and critical violations. */
+/**
+ * Waits, up to 2 s, for the page's transitions and finite animations to end. axe measures colours as
+ * drawn: a dropdown still fading out draws its text faint and fails contrast it meets once shown or
+ * gone (CI caught a date picker closing). Endless ones (loaders) are not waited for, and an
+ * animation longer than 2 s is measured as it stands.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' ||
+              a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 2_000, polling: 'raf' },
+    )
+    .catch(() => undefined);
+}
+
+/** Runs axe-core on the page once it has settled and returns its serious and critical violations. */
 export async function a11yViolations(page: Page): Promise<A11yViolation[]> {
+  await animationsSettled(page);
   const hasAxe = await page.evaluate(() => 'axe' in window);
   // Evaluated through the DevTools protocol rather than an inline <script>: the app's
   // Content-Security-Policy (script-src 'self') refuses inline scripts, as it should.
