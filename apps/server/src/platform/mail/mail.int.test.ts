@@ -12,7 +12,8 @@ import {
   type TestSmtpServer,
   unusedSmtpUrl,
 } from '../../testing/mail-smtp.ts';
-import { deliverPendingMail, mailWithoutSmtpNotice } from './mail.service.ts';
+import { Tenant } from '../tenancy.ts';
+import { deliverPendingMail, mailWithoutSmtpNotice, queueRenderedMail } from './mail.service.ts';
 import { mailOutbox } from './mail.tables.ts';
 
 let smtp: TestSmtpServer;
@@ -179,6 +180,37 @@ describe('mail through a real SMTP server', () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'sent', attempts: 1 });
     }
+  });
+
+  it('passes over a mail that cannot be sent (its file is gone) and sends the mail queued after it; the next run tries it again', async () => {
+    const company = await createCompany(t.database.db);
+    const parent = await createUser(t.database.db, company.id);
+    const staff = await createUser(t.database.db, company.id);
+    const broken = await t.database.db.transaction((tx) =>
+      queueRenderedMail(tx, new Tenant(company.id), t.config, {
+        kind: 'mass-mail',
+        to: parent.email,
+        subject: 'Term 1 timetable',
+        text: 'The timetable is attached.',
+        html: '<p>The timetable is attached.</p>',
+        data: {
+          attachmentFile: path.join(t.config.filesDir, 'mass-mail', 'gone.pdf'),
+          attachmentName: 'timetable.pdf',
+          attachmentType: 'application/pdf',
+        },
+      }),
+    );
+    await requestReset(t, staff.email);
+
+    expect(await deliverPendingMail(t.database, t.config)).toBe(1);
+    expect(smtp.inbox.filter(mailTo(staff.email))).toHaveLength(1);
+    const [passedOver] = await outboxFor(t, parent.email);
+    expect(passedOver).toMatchObject({ id: broken, status: 'pending', attempts: 1, sentAt: null });
+    expect(passedOver!.lastError).toMatch(/ENOENT/);
+
+    expect(await deliverPendingMail(t.database, t.config)).toBe(0);
+    expect((await outboxFor(t, parent.email))[0]).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(smtp.inbox.filter(mailTo(parent.email))).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -210,8 +210,17 @@ async function writeKeptMail(database: Database, config: Config): Promise<number
 }
 
 /**
+ * nodemailer's codes for a failure of one message (a recipient or the message refused, an
+ * attachment that cannot be read). Any other failure (refused connection, timeout, TLS, sign-in)
+ * is the server's, and every other mail would fail the same way.
+ */
+const MESSAGE_ERRORS = new Set(['EENVELOPE', 'EMESSAGE', 'ESTREAM']);
+
+/**
  * Sends pending outbox mail over SMTP_URL (without it, writes kept mail to DATA_DIR/mail). Rows are
- * claimed with SKIP LOCKED so several workers never send the same mail twice.
+ * claimed with SKIP LOCKED so several workers never send the same mail twice. A mail the server
+ * refuses is counted and passed over, so one bad address cannot hold back every company's mail
+ * until its fifth attempt; when the server itself fails, the run stops and the sweep tries later.
  */
 export async function deliverPendingMail(database: Database, config: Config): Promise<number> {
   if (!config.SMTP_URL) return writeKeptMail(database, config);
@@ -221,6 +230,8 @@ export async function deliverPendingMail(database: Database, config: Config): Pr
   const gapMs = config.SMTP_MAX_PER_MINUTE > 0 ? 60_000 / config.SMTP_MAX_PER_MINUTE : 0;
   let lastSentAt = 0;
   let sent = 0;
+  // Mail refused in this run: tried again by the next run, not by this one.
+  const passedOver: number[] = [];
   try {
     for (;;) {
       const wait = lastSentAt + gapMs - Date.now();
@@ -231,7 +242,13 @@ export async function deliverPendingMail(database: Database, config: Config): Pr
           .select()
           .from(mailOutbox)
           // cross-tenant: one outbox for the installation; every company's mail is sent.
-          .where(and(inArray(mailOutbox.status, ['pending']), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+          .where(
+            and(
+              eq(mailOutbox.status, 'pending'),
+              lt(mailOutbox.attempts, MAX_ATTEMPTS),
+              passedOver.length > 0 ? notInArray(mailOutbox.id, passedOver) : undefined,
+            ),
+          )
           .orderBy(mailOutbox.id)
           .limit(1)
           .for('update', { skipLocked: true });
@@ -254,16 +271,17 @@ export async function deliverPendingMail(database: Database, config: Config): Pr
           sent++;
         } catch (error) {
           const attempts = mail.attempts + 1;
+          const lastError = String((error as Error).message ?? error).slice(0, 500);
           await tx
             .update(mailOutbox)
-            .set({
-              attempts,
-              lastError: String((error as Error).message ?? error).slice(0, 500),
-              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            })
+            .set({ attempts, lastError, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
             .where(new Tenant(mail.companyId).byId(mailOutbox, mail.id));
-          // Leave the rest for the next run: the SMTP server is probably down.
-          return true;
+          if (config.LOG_LEVEL !== 'silent')
+            console.warn(
+              `[mail] ${mail.kind} #${mail.id} to ${mail.toAddress} not sent (attempt ${attempts} of ${MAX_ATTEMPTS}): ${lastError}`,
+            );
+          if (!MESSAGE_ERRORS.has((error as { code?: string }).code ?? '')) return true;
+          passedOver.push(mail.id);
         }
         return false;
       });
