@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { withdrawnForErasure } from '../../platform/mail/mail.service.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { Tenant } from '../../platform/tenancy.ts';
 import { addDays, todayIn } from '../../platform/time.ts';
@@ -242,6 +243,17 @@ describe('erasing a family', () => {
     );
     expect(keeperRows.length).toBe(1);
     expect(found.filter((f) => !['users.phone', 'contacts.phone'].includes(f))).toEqual([]);
+
+    // The family's mail still waiting is not sent (its address is now the placeholder); the keeper's still goes.
+    const outbox = await db
+      .select({ toAddress: mailOutbox.toAddress, status: mailOutbox.status, lastError: mailOutbox.lastError })
+      .from(mailOutbox)
+      .where(new Tenant(company.id).where(mailOutbox))
+      .orderBy(mailOutbox.id);
+    expect(outbox).toEqual([
+      { toAddress: `Erased family ${erased.parent.id}`, status: 'failed', lastError: withdrawnForErasure },
+      { toAddress: 'tom.keeper@example.com', status: 'pending', lastError: null },
+    ]);
     const { rows: phones } = await t.database.pool.query(
       `select id from users where company_id = $1 and phone = '0412 555 019'`,
       [company.id],

@@ -10,6 +10,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { withdrawMailTo, withdrawnForErasure } from '../../platform/mail/mail.service.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { todayIn } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
@@ -69,6 +70,9 @@ export async function eraseFamily(
     await eraseSignatures(tx, tenant, parentId, childIds, placeholder);
     await eraseFamilyContacts(tx, tenant, parentId, placeholder);
     await setMarketingConsent(tx, tenant, parentId, false, 'staff');
+    // Mail still waiting for the family is not sent: they asked to be forgotten, and once swept
+    // below its address is a placeholder no mail server takes.
+    await withdrawMailTo(tx, tenant, family.email, withdrawnForErasure);
 
     const oldValues = [family.fullName, family.email, family.phone ?? '', ...kids.flatMap((c) => c.names)];
     await sweepLinkedRows(tx, tenant, { users: [parentId], children: childIds }, oldValues, placeholder);

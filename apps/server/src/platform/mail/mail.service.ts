@@ -117,6 +117,26 @@ export async function queueRenderedMail(
 
 const MAX_ATTEMPTS = 5;
 
+/** Why mail to an erased family stays unsent; staff read it in the outbox. */
+export const withdrawnForErasure = 'Not sent: the family was erased.';
+
+/**
+ * Mail still waiting to go to this address is not sent: it is marked failed with `reason`. Erasing
+ * a family calls it before the address becomes a placeholder, which no server would take.
+ */
+export async function withdrawMailTo(tx: Db, tenant: Tenant, email: string, reason: string): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({ status: 'failed', lastError: reason })
+    .where(
+      tenant.where(
+        mailOutbox,
+        eq(mailOutbox.status, 'pending'),
+        sql`lower(${mailOutbox.toAddress}) = ${email.toLowerCase()}`,
+      ),
+    );
+}
+
 /**
  * The files a mail carries, from its data: `ics` is a calendar file named `icsFilename` (see
  * calendarMailData in ics.ts). Kept in the outbox row so the sent mail and the .eml written without
