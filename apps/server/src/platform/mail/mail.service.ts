@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -250,8 +250,9 @@ export async function deliverPendingMail(database: Database, config: Config): Pr
   const gapMs = config.SMTP_MAX_PER_MINUTE > 0 ? 60_000 / config.SMTP_MAX_PER_MINUTE : 0;
   let lastSentAt = 0;
   let sent = 0;
-  // Mail refused in this run: tried again by the next run, not by this one.
-  const passedOver: number[] = [];
+  // Mail is taken in id order; past one the server refused, this run goes on after it (the next run
+  // tries it again).
+  let after = 0;
   try {
     for (;;) {
       const wait = lastSentAt + gapMs - Date.now();
@@ -266,7 +267,7 @@ export async function deliverPendingMail(database: Database, config: Config): Pr
             and(
               eq(mailOutbox.status, 'pending'),
               lt(mailOutbox.attempts, MAX_ATTEMPTS),
-              passedOver.length > 0 ? notInArray(mailOutbox.id, passedOver) : undefined,
+              gt(mailOutbox.id, after),
             ),
           )
           .orderBy(mailOutbox.id)
@@ -301,7 +302,7 @@ export async function deliverPendingMail(database: Database, config: Config): Pr
               `[mail] ${mail.kind} #${mail.id} to ${mail.toAddress} not sent (attempt ${attempts} of ${MAX_ATTEMPTS}): ${lastError}`,
             );
           if (!MESSAGE_ERRORS.has((error as { code?: string }).code ?? '')) return true;
-          passedOver.push(mail.id);
+          after = mail.id;
         }
         return false;
       });
