@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { publicTenant } from '../../platform/auth.ts';
-import { NotFoundError } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { embedOriginsOf } from './registration.service.ts';
 import { EMBED_SCRIPT, withFrameAncestors } from './registration-embed.ts';
 
@@ -21,7 +21,9 @@ async function allowedAncestors(app: FastifyInstance, request: FastifyRequest): 
   try {
     return await embedOriginsOf(app.deps.database.db, await publicTenant(app, request, authhash));
   } catch (error) {
-    if (error instanceof NotFoundError) return [];
+    // Unknown (404) or suspended (410): framed by this site alone. The page itself is still sent:
+    // the SPA says why (a suspended company's "Bookings … are closed"), not a JSON error.
+    if (error instanceof AppError) return [];
     throw error;
   }
 }

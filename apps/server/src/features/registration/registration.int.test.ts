@@ -221,6 +221,15 @@ describe('embed origins and the registration page’s frame policy', () => {
       const page = await t.app.inject({ method: 'GET', url });
       expect(frameAncestors(page.headers['content-security-policy']), url).toBe("'self'");
     }
+    // A suspended company's page is still the app (it says bookings are closed), framed by itself.
+    const suspended = await createCompany(t.database.db, { status: 'suspended' });
+    const closed = await t.app.inject({
+      method: 'GET',
+      url: `/registration/?f=x&authhash=${suspended.authhash}`,
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.headers['content-type']).toContain('text/html');
+    expect(frameAncestors(closed.headers['content-security-policy'])).toBe("'self'");
     for (const url of [
       `/booking?authhash=${companyA.authhash}`,
       `/admin/login?authhash=${companyA.authhash}`,
