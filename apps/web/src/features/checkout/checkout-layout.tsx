@@ -79,7 +79,7 @@ export function CheckoutLayout(props: CheckoutLayoutProps) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card pos={{ md: 'sticky' }} top={16} component="section" aria-label={props.summaryTitle}>
+          <Card pos={{ md: 'sticky' }} top={{ md: 16 }} component="section" aria-label={props.summaryTitle}>
             <Stack gap="md">
               <Title order={2} size="h4">
                 {props.summaryTitle}

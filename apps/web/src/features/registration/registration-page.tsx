@@ -433,7 +433,7 @@ function VisitorForm({ authhash, page }: { authhash: string; page: RegistrationF
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card pos={{ md: 'sticky' }} top={16} component="section" aria-label="Enrolment summary">
+          <Card pos={{ md: 'sticky' }} top={{ md: 16 }} component="section" aria-label="Enrolment summary">
             <Stack gap="md">
               <Title order={2} size="h4">
                 Enrolment summary
