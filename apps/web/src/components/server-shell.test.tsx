@@ -1,3 +1,4 @@
+import type { RegistrationFormResponse } from '@tumble/contracts/registration';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingPageData, E } from '../features/booking/booking-test-kit';
 
@@ -106,5 +107,85 @@ describe('the server-rendered booking header', () => {
     observer.disconnect();
     expect(screen.getByText('Bounce Gym')).toBeTruthy();
     expect(states.filter((state) => state !== 'header')).toEqual([]);
+  });
+
+  it('keeps the registration page header on screen while the waiting room is checked, and does not fetch the form again', async () => {
+    const page: RegistrationFormResponse = {
+      form: {
+        key: 'term-classes',
+        name: 'Term classes',
+        intro: '<p>Find a class for every age.</p>',
+        questions: [],
+        trials_offered: false,
+        has_waiver: false,
+        payment_terms: '<p>Payment is due at enrolment.</p>',
+        public_waitlist: false,
+      },
+      terms: [{ id: 1, name: 'Term 1', start_date: '2027-02-01', end_date: '2027-04-09' }],
+      company: { name: 'Bounce Gym', logo: null, currency: 'AUD' },
+      hold_minutes: 30,
+    };
+    const html = `<div id="root"><div class="ssr" data-ssr><div class="ssr-c"><p class="ssr-brand-name">Bounce Gym</p><h1 class="ssr-title ssr-mb">Term classes</h1></div></div></div><script type="application/json" id="bootstrap">${JSON.stringify({ registration: { f: 'term-classes', authhash: 'H1', page } })}</script>`;
+    const { act, render, screen, createMemoryRouter, RouterProvider, AppProviders, routes, kit } =
+      await loadAppOn(html);
+    // The waiting room's check answers only when the test says so.
+    let answerQueue: (response: Response) => void = () => {};
+    const fetchMock = kit.stubServer({
+      'GET /rest/acl': () => kit.json({}, { status: 404 }),
+      'GET /api/v1/registration/queue': () =>
+        new Promise<Response>((resolve) => {
+          answerQueue = resolve;
+        }),
+    });
+    const root = document.getElementById('root')!;
+    const states: string[] = [];
+    const observer = new MutationObserver(() => {
+      const h1 = root.querySelector('h1');
+      states.push(
+        h1 ? `${h1.className.includes('ssr-title') ? 'server' : 'page'}: ${h1.textContent}` : 'no header',
+      );
+    });
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    const router = createMemoryRouter(routes, {
+      initialEntries: ['/registration/?f=term-classes&authhash=H1'],
+    });
+    await act(async () => {
+      render(
+        <AppProviders env="test">
+          <RouterProvider router={router} />
+        </AppProviders>,
+        { container: root },
+      );
+    });
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toContainEqual(
+        expect.stringContaining('/api/v1/registration/queue'),
+      ),
+    );
+    // Checking: the server's header, not a loader, inside the public layout without its own padding
+    // (data-nested), so it stays where it was drawn.
+    expect(root.querySelector('[data-ssr] h1')?.textContent).toBe('Term classes');
+    expect(root.querySelector('[data-ssr]')?.hasAttribute('data-nested')).toBe(true);
+    await act(async () => {
+      answerQueue(
+        kit.json({
+          queued: false,
+          opens_at: null,
+          waiting_room_opens_at: null,
+          time_zone: 'Australia/Sydney',
+          company: { name: 'Bounce Gym', logo: null },
+          now: new Date().toISOString(),
+        }),
+      );
+    });
+    await screen.findByRole('heading', { name: 'Find a class' });
+    await vi.waitFor(() => expect(root.querySelector('[data-ssr]')).toBeNull());
+    observer.disconnect();
+    expect(
+      states.filter((state) => state !== 'server: Term classes' && state !== 'page: Term classes'),
+    ).toEqual([]);
+    expect(states.at(-1)).toBe('page: Term classes');
+    const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(urls).not.toContain('/api/v1/registration/form');
   });
 });

@@ -1,4 +1,5 @@
 import type { BookingPageResponse } from '@tumble/contracts/booking';
+import type { RegistrationFormResponse } from '@tumble/contracts/registration';
 import { PageLoader } from './page-loader';
 
 /**
@@ -8,6 +9,11 @@ import { PageLoader } from './page-loader';
  */
 const rendered = typeof document === 'undefined' ? null : document.querySelector('#root > [data-ssr]');
 const serverMarkup = rendered ? rendered.outerHTML : null;
+/**
+ * The same markup for inside the public layout, whose Container already gives the page its width
+ * and padding: `data-nested` drops the markup's own (public-pages.css.ts), so nothing moves.
+ */
+const nestedMarkup = rendered ? serverMarkup!.replace('data-ssr', 'data-ssr data-nested') : null;
 
 /**
  * The server moved the app's stylesheets from <head> to after #root, so that they do not hold back
@@ -25,6 +31,7 @@ if (rendered) {
 interface Bootstrap {
   booking?: { e: string; authhash: string; page: BookingPageResponse };
   company?: { authhash: string; name: string; logo: string | null };
+  registration?: { f: string; authhash: string; page: RegistrationFormResponse };
 }
 
 function readBootstrap(): Bootstrap {
@@ -50,12 +57,33 @@ export function bootstrappedCompany(authhash: string): { name: string; logo: str
   return company && company.authhash === authhash ? { name: company.name, logo: company.logo } : undefined;
 }
 
+/** The registration form the server drew this page's first HTML with, if it did: initial data. */
+export function bootstrappedRegistrationForm(
+  f: string,
+  authhash: string,
+): RegistrationFormResponse | undefined {
+  const registration = bootstrap.registration;
+  return registration && registration.f === f && registration.authhash === authhash
+    ? registration.page
+    : undefined;
+}
+
 /**
  * The router's first render while the page's code loads: the server's markup as it is (so the
  * header painted before any JS stays on screen, no flash), else the loader.
  */
-export function ServerShell() {
-  if (!serverMarkup) return <PageLoader />;
+export function ServerShell({ nested = false }: { nested?: boolean }) {
+  const markup = nested ? nestedMarkup : serverMarkup;
+  if (!markup) return <PageLoader />;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup of this page, already in the document
-  return <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: serverMarkup }} />;
+  return <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: markup }} />;
+}
+
+/**
+ * A public page waiting for something before it can draw (the waiting room's check, the signed-in
+ * parent's children), inside the public layout: the server's markup if the server drew this very
+ * page, so its header stays on screen where it was; else the loader.
+ */
+export function PendingPage({ drawnByServer }: { drawnByServer: boolean }) {
+  return drawnByServer ? <ServerShell nested /> : <PageLoader />;
 }

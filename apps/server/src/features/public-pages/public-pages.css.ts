@@ -14,6 +14,9 @@ export const PUBLIC_PAGE_CSS = [
   `.ssr{background:#f8f9fa;min-height:100dvh;font-family:${BODY_FONT};font-size:16px;line-height:1.55;color:#000;-webkit-font-smoothing:antialiased;-moz-osx-font-smoothing:grayscale}`,
   `.ssr-c{max-width:1140px;margin:0 auto;padding:16px}`,
   `@media (min-width:769px){.ssr-c{padding:32px 16px}}`,
+  // Drawn again by the SPA inside its public layout while the page waits (components/server-shell.tsx):
+  // the layout's Container gives the width and padding.
+  `.ssr[data-nested]{min-height:0;background:none}.ssr[data-nested]>.ssr-c{max-width:none;padding:0}`,
   `.ssr p{margin:0}`,
   `.ssr-brand{display:flex;justify-content:space-between;align-items:center;gap:10px;margin-bottom:20px}`,
   `.ssr-brand-in{display:flex;align-items:center;gap:12px;flex-wrap:nowrap}`,
@@ -29,12 +32,15 @@ export const PUBLIC_PAGE_CSS = [
   `.ssr-grid{display:flex;flex-wrap:wrap;gap:20px}`,
   `.ssr-main,.ssr-side{flex:0 0 100%;max-width:100%}`,
   `@media (min-width:992px){.ssr-main{flex-basis:calc(66.6667% - 6.6667px);max-width:calc(66.6667% - 6.6667px)}.ssr-side{flex-basis:calc(33.3333% - 13.3333px);max-width:calc(33.3333% - 13.3333px)}}`,
+  // The registration page's columns are 7 and 5 of 12 (Mantine Grid, gap lg).
+  `@media (min-width:992px){.ssr-main.ssr-main7{flex-basis:calc(58.3333% - 8.3333px);max-width:calc(58.3333% - 8.3333px)}.ssr-side.ssr-side5{flex-basis:calc(41.6667% - 11.6667px);max-width:calc(41.6667% - 11.6667px)}.ssr-sticky{position:sticky;top:16px}}`,
   `.ssr-card{background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:20px;box-shadow:0 1px 3px rgba(0,0,0,.05),0 1px 2px rgba(0,0,0,.1);display:flex;flex-direction:column}`,
   `.ssr-stack{gap:16px}`,
   `.ssr-stack4{gap:4px}`,
   `.ssr-head{display:flex;flex-direction:column;gap:6px}`,
   `.ssr-title{margin:0;font-family:${HEADING_FONT};font-weight:700;font-size:24px;line-height:1.3}`,
   `@media (min-width:769px){.ssr-title{font-size:30px}}`,
+  `.ssr-title.ssr-mb{margin-bottom:16px}`,
   `.ssr-dimmed{font-size:14px;line-height:1.45;color:#687079}`,
   `.ssr-badges{display:flex;flex-wrap:wrap;gap:10px}`,
   `.ssr-badge{display:inline-flex;align-items:center;height:26px;padding:0 12px;border:1px solid transparent;border-radius:4px;font-size:13px;font-weight:700;line-height:24px;letter-spacing:.25px;white-space:nowrap;background:#c3fae8;color:#075e45}`,
@@ -61,6 +67,16 @@ export const PUBLIC_PAGE_CSS = [
   `.ssr-divider{margin:0;border:0;border-top:1px solid #dee2e6}`,
   `.ssr-h4{margin:0;font-family:${HEADING_FONT};font-weight:700;font-size:18px;line-height:1.45}`,
   `.ssr-strong{font-weight:600}`,
+  `.ssr-bold{font-weight:700}`,
+  // The registration page's child block, date field and buttons (Paper, DateInput, Button).
+  `.ssr-paper{background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:16px;box-shadow:0 1px 3px rgba(0,0,0,.05),0 1px 2px rgba(0,0,0,.1);display:flex;flex-direction:column;gap:12px}`,
+  `.ssr-label{display:inline-block;font-size:14px;font-weight:600;line-height:1.55}`,
+  `.ssr-input{display:block;width:100%;height:36px;margin:0;padding:0 12px;border:1px solid #ced4da;border-radius:8px;background:#fff;color:#000;font:14px/34px ${BODY_FONT}}`,
+  `.ssr-input::placeholder{color:#adb5bd;opacity:1}`,
+  `.ssr-btn{display:block;width:100%;height:36px;margin:0;padding:0 18px;border:1px solid transparent;border-radius:8px;font:600 14px/1 ${BODY_FONT};cursor:progress}`,
+  `.ssr-btn-light{background:#c3fae8;color:#075e45}`,
+  `.ssr-btn-filled{height:42px;padding:0 22px;font-size:16px;background:#0b7a5a;color:#fff}`,
+  `.ssr-btn-default{background:#fff;color:#000;border-color:#ced4da}`,
   `.ssr-sm{font-size:14px;line-height:1.45}`,
   `.ssr-link{color:#0b7a5a;font-size:14px;line-height:1.45;min-height:24px;margin-top:4px;text-decoration:underline}`,
 ].join('');

@@ -8,7 +8,9 @@ import { Tenant } from '../../platform/tenancy.ts';
 import { createBookableEvent } from '../../testing/booking-fixtures.ts';
 import { createCompany } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
+import { terms } from '../classes/classes.tables.ts';
 import { events } from '../events/events.tables.ts';
+import { registrationForms } from '../registration/registration.tables.ts';
 
 /** index.html as Vite builds it: the stylesheet and the module script in <head>, an empty #root. */
 const INDEX_HTML = [
@@ -164,5 +166,88 @@ describe('the party booking page HTML', () => {
     ]) {
       expect((await get(url)).body, url).toBe(INDEX_HTML);
     }
+  });
+});
+
+describe('the registration page HTML', () => {
+  /** A published form offering one open term; the term's public enrolment opens at `opensAt`. */
+  async function form(companyId: number, name: string, intro: string | null, opensAt: Date | null = null) {
+    const tenant = new Tenant(companyId);
+    const [term] = await t.database.db
+      .insert(terms)
+      .values(
+        tenant.values({
+          name: 'Term 1 2027',
+          startDate: '2027-02-01',
+          endDate: '2027-04-09',
+          status: 'open' as const,
+          publicEnrolmentOpensAt: opensAt,
+        }),
+      )
+      .returning();
+    const key = `form-${term!.id}`;
+    await t.database.db
+      .insert(registrationForms)
+      .values(tenant.values({ key, name, intro, termIds: [term!.id] }));
+    return key;
+  }
+
+  it("carries the company, the form's name and introduction, and the form's API answer as JSON", async () => {
+    const f = await form(company.id, 'Term 1 classes', '<p>Find a class for <em>every</em> age</p>');
+    const html = (await get(`/registration/?f=${f}&authhash=${company.authhash}`)).body;
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+    expect(root).toContain('<p class="ssr-brand-name">Bounce &amp; Co</p>');
+    expect(root).toContain('<h1 class="ssr-title ssr-mb">Term 1 classes</h1>');
+    expect(root).toContain('<h2 class="ssr-h4">Find a class</h2>');
+    expect(root).toContain('<p>Find a class for <em>every</em> age</p>');
+    // The first child's date of birth and the summary, where the SPA draws them; nothing pressable yet.
+    expect(root).toContain('<label class="ssr-label" for="ssr-dob">Child’s date of birth</label>');
+    expect(root).toContain('<input id="ssr-dob" class="ssr-input" placeholder="DD/MM/YYYY" disabled>');
+    expect(root).toContain('aria-label="Enrolment summary"');
+    expect(root).toContain('disabled>Sign in to pay</button>');
+    expect(root.match(/<button /g)?.length).toBe(root.match(/<button [^>]*disabled>/g)?.length);
+    expect(html).toContain('<title>Term 1 classes</title>');
+    const api = await get(`/api/v1/registration/form?f=${f}&authhash=${company.authhash}`);
+    expect(api.statusCode).toBe(200);
+    expect(bootstrapOf(html)).toEqual({ registration: { f, authhash: company.authhash, page: api.json() } });
+  });
+
+  it('escapes a hostile form name and sends the introduction only as it is sanitised', async () => {
+    const f = await form(company.id, HOSTILE_NAME, HOSTILE_INTRO);
+    const html = (await get(`/registration?f=${f}&authhash=${company.authhash}`)).body;
+    expect(html).toContain(
+      '<h1 class="ssr-title ssr-mb">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>',
+    );
+    const markup = html.slice(0, html.indexOf('<script type="application/json"'));
+    expect(markup).toContain('<p>Fun <strong>days</strong></p><img src="x" />');
+    expect(markup).not.toContain('onerror');
+    expect(html).not.toContain('<script>');
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(bootstrapOf(html).registration.page.form.name).toBe(HOSTILE_NAME);
+  });
+
+  it('is the plain index.html behind the waiting room, and for an unknown form, a bad authhash, another company, the classes module off, a suspended company or the paid view', async () => {
+    const f = await form(company.id, 'Term 1 classes', null);
+    // Opens in 10 minutes: within the waiting room's 30, so the SPA shows the queue instead.
+    const queued = await form(company.id, 'Enrolment day', null, new Date(Date.now() + 10 * 60_000));
+    const other = await createCompany(t.database.db);
+    const noClasses = await createCompany(t.database.db, { disabledModules: ['classes'] });
+    const suspended = await createCompany(t.database.db, { status: 'suspended' });
+    const urls = [
+      `/registration?f=${queued}&authhash=${company.authhash}`,
+      `/registration?f=nope&authhash=${company.authhash}`,
+      `/registration?f=${f}&authhash=nope`,
+      `/registration?f=${f}`,
+      `/registration?f=${f}&authhash=${other.authhash}`,
+      `/registration?f=${await form(noClasses.id, 'Off', null)}&authhash=${noClasses.authhash}`,
+      `/registration?f=${await form(suspended.id, 'Closed', null)}&authhash=${suspended.authhash}`,
+      `/registration?f=${f}&authhash=${company.authhash}&status=true`,
+    ];
+    for (const url of urls) expect((await get(url)).body, url).toBe(INDEX_HTML);
+    // The same form opening in two hours is drawn: its waiting room is not open yet.
+    const later = await form(company.id, 'Next term', null, new Date(Date.now() + 2 * 60 * 60_000));
+    expect((await get(`/registration?f=${later}&authhash=${company.authhash}`)).body).toContain(
+      '<h1 class="ssr-title ssr-mb">Next term</h1>',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { BookingPageResponse } from '@tumble/contracts/booking';
 import { ageRangeText, formatDate, initials } from '@tumble/contracts/display';
 import { messages } from '@tumble/contracts/messages';
+import type { RegistrationFormResponse } from '@tumble/contracts/registration';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicTenant } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -11,6 +12,8 @@ import { sanitizeRichText } from '../../platform/html.ts';
 import { enabledModules, moduleOfRoute } from '../../platform/modules.ts';
 import { acl } from '../accounts/accounts.service.ts';
 import { bookingPage } from '../bookings/booking.service.ts';
+import { queueSettings, queueStatus } from '../classes/enrolment-queue.service.ts';
+import { registrationForm } from '../classes/registration-page.service.ts';
 import { PUBLIC_PAGE_CSS } from './public-pages.css.ts';
 
 /**
@@ -29,6 +32,8 @@ export interface PublicPageBootstrap {
   booking?: { e: string; authhash: string; page: BookingPageResponse };
   /** The company's public branding (the party page's header), as GET /rest/acl?authhash answers it. */
   company?: { authhash: string; name: string; logo: string | null };
+  /** The registration form, as GET /api/v1/registration/form answers it. */
+  registration?: { f: string; authhash: string; page: RegistrationFormResponse };
 }
 
 /** index.html as built, read again only when the file changes (a rebuild while the server runs). */
@@ -185,6 +190,69 @@ async function partyPageHtml(
 }
 
 /**
+ * /registration?f&authhash as a visitor first sees it (features/registration/registration-page.tsx,
+ * VisitorForm, with no choices kept): the company, the form's name, the class finder with its
+ * introduction and the first child's date of birth, and the enrolment summary. Everything a parent
+ * could press is disabled until the app has drawn its own (drawn as enabled: no flash); the classes
+ * for an age, the prices and a signed-in parent's form are the SPA's.
+ */
+export function registrationPageMarkup(page: RegistrationFormResponse): string {
+  const intro = page.form.intro
+    ? `<div class="ssr-rich"><div>${sanitizeRichText(page.form.intro)}</div></div>`
+    : '';
+  const child = [
+    '<section class="ssr-paper" aria-label="Child 1"><p class="ssr-bold">Child 1</p>',
+    '<div><label class="ssr-label" for="ssr-dob">Child’s date of birth</label>',
+    '<input id="ssr-dob" class="ssr-input" placeholder="DD/MM/YYYY" disabled></div>',
+    '<p class="ssr-dimmed">Give the date of birth to see the classes for this child’s age.</p></section>',
+  ].join('');
+  const summary = [
+    '<section class="ssr-card ssr-stack ssr-sticky" aria-label="Enrolment summary">',
+    '<h2 class="ssr-h4">Enrolment summary</h2>',
+    '<p class="ssr-dimmed">Give a child’s date of birth and choose a class to see the price.</p>',
+    '<p class="ssr-dimmed">Sign in or create an account to pay: family discounts and codes are applied then, and your choices are kept.</p>',
+    '<button type="button" class="ssr-btn ssr-btn-filled" disabled>Sign in to pay</button>',
+    '<button type="button" class="ssr-btn ssr-btn-default" disabled>Not ready to enrol? Enquire</button>',
+    '</section>',
+  ].join('');
+  return [
+    brandHtml(page.company),
+    `<h1 class="ssr-title ssr-mb">${escapeHtml(page.form.name)}</h1>`,
+    '<div class="ssr-grid"><div class="ssr-main ssr-main7"><div class="ssr-card ssr-stack">',
+    `<h2 class="ssr-h4">Find a class</h2>${intro}${child}`,
+    '<button type="button" class="ssr-btn ssr-btn-light" disabled>Add another child</button>',
+    `</div></div><div class="ssr-side ssr-side5">${summary}</div></div>`,
+  ].join('');
+}
+
+/**
+ * The first HTML of /registration?f&authhash, or null: also while the form is behind the
+ * enrolment-day waiting room, which the SPA draws instead of the form.
+ */
+async function registrationPageHtml(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  query: URLSearchParams,
+): Promise<{ markup: string; bootstrap: PublicPageBootstrap; title: string } | null> {
+  const f = query.get('f') ?? '';
+  const authhash = query.get('authhash') ?? '';
+  if (!f || !authhash || query.has('status')) return null;
+  const tenant = await publicTenant(app, request, authhash);
+  const module = moduleOfRoute('/api/v1/registration/form');
+  if (module && !(await enabledModules(app.deps.database.db, tenant)).has(module)) return null;
+  const [page, queue] = await Promise.all([
+    registrationForm(app.deps, tenant, f),
+    queueStatus(app.deps.database.db, tenant, f, queueSettings(app.deps.config)),
+  ]);
+  if (queue.queued) return null;
+  return {
+    markup: registrationPageMarkup(page),
+    bootstrap: { registration: { f, authhash, page } },
+    title: page.form.name,
+  };
+}
+
+/**
  * index.html for a client route: with the page's header rendered into it for the public pages that
  * have one, else null (send the file as built). A user's mistake (unknown event, bad authhash,
  * closed company) is never an error here: the SPA shows it as it does today.
@@ -202,6 +270,7 @@ export async function publicPageHtml(
     if (pathname === '/booking') rendered = await bookingPageHtml(app, request, url.searchParams);
     if (pathname === '/birthday-party/booking')
       rendered = await partyPageHtml(app, request, url.searchParams);
+    if (pathname === '/registration') rendered = await registrationPageHtml(app, request, url.searchParams);
   } catch (error) {
     // 404 / 410 and the like: the plain page, whose SPA asks the API and shows the answer.
     if (error instanceof AppError) return null;

@@ -23,9 +23,10 @@ const HOSTILE =
 /** `file: html expression` of every injection the web makes → the field it shows. */
 const INJECTED: Record<string, string> = {
   'components/server-html.tsx: html': 'the component itself: every use below passes server-sanitized HTML',
-  // The public page's header as the server drew it (names escaped, events.intro sanitized), put
-  // back as it already is in the document: tested in features/public-pages/public-pages.int.test.ts.
-  'components/server-shell.tsx: serverMarkup': 'features/public-pages (escaped text, events.intro)',
+  // A public page's top as the server drew it (names escaped, the intros sanitized), put back as it
+  // already is in the document: tested in features/public-pages/public-pages.int.test.ts.
+  'components/server-shell.tsx: markup':
+    'features/public-pages (escaped text, events.intro, registration-forms.intro)',
   'features/booking/components/event-details.tsx: event.intro': 'events.intro',
   'features/booking/components/event-details.tsx: event.full': 'events.full',
   'features/waivers/waiver-page.tsx: waiver.body': 'waivers.body',

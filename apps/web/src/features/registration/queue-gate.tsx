@@ -3,7 +3,7 @@ import type { QueueStatus, QueueTicket } from '@tumble/contracts/enrolment-queue
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { BookingHeader } from '../../components/booking-header';
-import { PageLoader } from '../../components/page-loader';
+import { bootstrappedRegistrationForm, PendingPage } from '../../components/server-shell';
 import {
   fetchQueueStatus,
   forgetTicket,
@@ -129,7 +129,9 @@ export function EnrolmentQueueGate({ formKey, authhash, children }: EnrolmentQue
     };
   }, [formKey, authhash]);
 
-  if (gate.kind === 'checking') return <PageLoader />;
+  // The server drew the form's top only when it was not behind the waiting room: kept on screen.
+  if (gate.kind === 'checking')
+    return <PendingPage drawnByServer={Boolean(bootstrappedRegistrationForm(formKey, authhash))} />;
   if (gate.kind === 'open') return <>{children(gate.token)}</>;
   return (
     <>

@@ -15,6 +15,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { api } from '../../api/client';
+import { bootstrappedRegistrationForm } from '../../components/server-shell';
 
 /** GET /api/v1/registration/form: the form, its terms and the company. */
 export function useRegistrationForm(f: string, authhash: string) {
@@ -29,6 +30,8 @@ export function useRegistrationForm(f: string, authhash: string) {
         }),
       staleTime: 60_000,
       retry: false,
+      // The answer the server drew the page's first HTML with (no second fetch on arrival).
+      initialData: () => bootstrappedRegistrationForm(f, authhash),
     }),
   );
 }

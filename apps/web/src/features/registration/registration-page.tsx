@@ -32,10 +32,10 @@ import { ApiError, api } from '../../api/client';
 import { useAuthToken } from '../../api/use-session';
 import { BookingHeader } from '../../components/booking-header';
 import { DateOfBirthInput } from '../../components/date-of-birth-input';
-import { PageLoader } from '../../components/page-loader';
 import { ParentsOnly, scrollToTop } from '../../components/parents-only';
 import { PriceLines } from '../../components/price-lines';
 import { ServerHtml } from '../../components/server-html';
+import { bootstrappedRegistrationForm, PendingPage } from '../../components/server-shell';
 import { studentLoginPath } from '../../components/student-login-link';
 import { formatDate, formatMoney } from '../booking/booking-format';
 import { CheckoutLayout } from '../checkout/checkout-layout';
@@ -118,7 +118,8 @@ function RegistrationLoader({
   const form = useRegistrationForm(f, authhash);
   const children = useParentChildren({ enabled: signedIn });
   useDocumentTitle(form.data ? form.data.form.name : 'Registration');
-  if (form.isPending || (signedIn && children.isPending)) return <PageLoader />;
+  if (form.isPending || (signedIn && children.isPending))
+    return <PendingPage drawnByServer={Boolean(bootstrappedRegistrationForm(f, authhash))} />;
   if (form.data && !signedIn) return <VisitorForm authhash={authhash} page={form.data} />;
   if (form.error || children.error || !form.data || !children.data) {
     const failure = form.error ?? children.error;
