@@ -17,14 +17,15 @@ import { registrationForm } from '../classes/registration-page.service.ts';
 import { PUBLIC_PAGE_CSS } from './public-pages.css.ts';
 
 /**
- * The public booking page's first HTML (issue 19, "The booking page"): index.html with the page's
- * top already inside #root, so a phone paints the event before any JS has run (LCP), and the API
+ * The first HTML of the public pages a parent lands on (issue 19, "The booking page": /booking, the
+ * party booking page, the registration page): index.html with the page's top already inside #root,
+ * so a phone paints the event or the form before any JS has run (LCP), and the API
  * answer the page needs as JSON (#bootstrap) so the SPA renders the same thing at once instead of
  * fetching it again. The markup copies the geometry of what the SPA draws (Mantine's Container,
  * Stepper, Card, Badge and Typography as the theme sets them) with its own small CSS, so nothing
- * moves when React replaces it. Anything unusual (unknown event or company, a suspended company, a
- * module turned off, the success or cancelled views) gets the plain index.html: the SPA shows what
- * it shows today.
+ * moves when React replaces it. Anything unusual (unknown event, form or company, a suspended
+ * company, a module turned off, the waiting room, the success or cancelled views) gets the plain
+ * index.html: the SPA shows what it shows today.
  */
 
 /** What the SPA reads from `<script type="application/json" id="bootstrap">`. */
