@@ -28,8 +28,10 @@ describe('modules (SPEC modules)', () => {
       payload: method === 'GET' || method === 'DELETE' ? undefined : (payload ?? {}),
     });
 
-  const setDisabled = (keys: string[]) =>
-    t.database.db.update(companies).set({ disabledModules: keys }).where(eq(companies.id, company.id));
+  const setDisabled = async (keys: string[]) => {
+    await t.database.db.update(companies).set({ disabledModules: keys }).where(eq(companies.id, company.id));
+    await t.syncCache();
+  };
 
   beforeAll(async () => {
     t = await createTestApp(UNREACHABLE_PAYMENT_KEYS);

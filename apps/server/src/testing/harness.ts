@@ -11,6 +11,7 @@ import { connectDatabase, type Database } from '../db/client.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { LocalDiskStorage } from '../platform/files.ts';
 import { type Jobs, startJobs } from '../platform/jobs.ts';
+import { publicCacheOf } from '../platform/public-cache.ts';
 
 const TEMPLATE_DATABASE = 'tumble_template';
 
@@ -20,6 +21,12 @@ export interface TestContext {
   database: Database;
   config: Config;
   databaseUrl: string;
+  /**
+   * Resolves once the app's public read cache has heard every change committed so far. A request
+   * that writes waits for this before it answers; a test that writes straight to a cached table
+   * (a company's modules, its status) and then reads through the app must wait for it too.
+   */
+  syncCache(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,6 +91,9 @@ export async function createTestApp(
     database,
     config,
     databaseUrl: testDb.url,
+    async syncCache() {
+      await publicCacheOf(database.db)?.sync();
+    },
     async close() {
       await app.close();
       await jobs.stop();

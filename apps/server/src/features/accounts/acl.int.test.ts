@@ -231,6 +231,7 @@ describe('GET /rest/acl for a public visitor', () => {
     const suspended = await createCompany(t.database.db, { name: 'Shut Gym' });
     expect((await getAcl(`?authhash=${suspended.authhash}`)).statusCode).toBe(200);
     await t.database.db.update(companies).set({ status: 'suspended' }).where(eq(companies.id, suspended.id));
+    await t.syncCache();
 
     const response = await getAcl(`?authhash=${suspended.authhash}`);
     expect(response.statusCode).toBe(410);

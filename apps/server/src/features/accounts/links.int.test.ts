@@ -160,6 +160,7 @@ describe('company signup and activation', () => {
     // Confirmed, and still waiting for approval: told so (features/operators approves it).
     expect((await login(email, STAFF_PASSWORD)).json()).toEqual({ message: companySignInMessages.pending });
     await t.database.db.update(companies).set({ status: 'active' }).where(eq(companies.id, company!.id));
+    await t.syncCache();
 
     const signedIn = await login(email, STAFF_PASSWORD);
     expect(signedIn.statusCode).toBe(200);

@@ -387,6 +387,7 @@ describe('sessions', () => {
     const { token } = await signIn(t.app, user);
 
     await t.database.db.update(companies).set({ status: 'suspended' }).where(eq(companies.id, company.id));
+    await t.syncCache();
 
     const response = await acl(token);
     expect(response.statusCode).toBe(403);

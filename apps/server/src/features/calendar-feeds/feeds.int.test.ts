@@ -526,8 +526,10 @@ describe('calendar feeds', () => {
     expect((await fetchFeed(made.url)).statusCode).toBe(200);
     // cross-tenant: the test suspends the other company.
     await db.update(companies).set({ status: 'suspended' }).where(eq(companies.id, otherCompanyId));
+    await t.syncCache();
     expect((await fetchFeed(made.url)).statusCode).toBe(404);
     await db.update(companies).set({ status: 'active' }).where(eq(companies.id, otherCompanyId));
+    await t.syncCache();
     expect((await fetchFeed(made.url)).statusCode).toBe(200);
   });
 
@@ -539,6 +541,7 @@ describe('calendar feeds', () => {
       .update(companies)
       .set({ disabledModules: ['integrations'] })
       .where(eq(companies.id, otherCompanyId));
+    await t.syncCache();
     expect((await fetchFeed(made.url)).statusCode).toBe(404);
     const list = await t.app.inject({
       method: 'GET',
@@ -547,6 +550,7 @@ describe('calendar feeds', () => {
     });
     expect(list.statusCode).toBe(404);
     await db.update(companies).set({ disabledModules: [] }).where(eq(companies.id, otherCompanyId));
+    await t.syncCache();
     expect((await fetchFeed(made.url)).statusCode).toBe(200);
   });
 

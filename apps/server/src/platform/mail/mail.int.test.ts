@@ -328,6 +328,7 @@ describe('mail through the pg-boss worker', () => {
   it('delivers the reset mail without anyone calling deliverPendingMail, and the link works', async () => {
     const company = await createCompany(t.database.db);
     await t.database.db.update(companies).set({ name: 'Worker Gym' }).where(eq(companies.id, company.id));
+    await t.syncCache();
     const user = await createUser(t.database.db, company.id);
 
     await requestReset(t, user.email);

@@ -379,8 +379,13 @@ describe('mailing: Mailchimp sync against a local stub', () => {
     await setMarketingConsent(t.database.db, tenant, fam.ben.id, false, 'staff');
     // Integrations turned off for the company: the connection stays, nothing is sent.
     const { companies } = await import('../../accounts/accounts.tables.ts');
-    const modules = (disabledModules: string[]) =>
-      t.database.db.update(companies).set({ disabledModules }).where(eq(companies.id, tenant.companyId));
+    const modules = async (disabledModules: string[]) => {
+      await t.database.db
+        .update(companies)
+        .set({ disabledModules })
+        .where(eq(companies.id, tenant.companyId));
+      await t.syncCache();
+    };
     await modules(['integrations']);
     await syncConnectedMailchimp(t.deps);
     expect(member(fam.ben.email)?.status).toBe('subscribed');

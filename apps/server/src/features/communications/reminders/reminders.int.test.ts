@@ -266,14 +266,17 @@ describe('reminder emails', () => {
       .update(companies)
       .set({ disabledModules: ['communications'] })
       .where(eq(companies.id, company.id));
+    await t.syncCache();
     await runReminders(t.deps, now);
     await db
       .update(companies)
       .set({ disabledModules: [], status: 'suspended' })
       .where(eq(companies.id, company.id));
+    await t.syncCache();
     await runReminders(t.deps, now);
     expect(await sent()).toEqual([]);
     await db.update(companies).set({ status: 'active' }).where(eq(companies.id, company.id));
+    await t.syncCache();
     await runReminders(t.deps, now);
     expect(await sent()).toHaveLength(2);
   });
