@@ -10,6 +10,7 @@ import { publicTenant } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
 import { enabledModules, moduleOfRoute } from '../../platform/modules.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
 import { acl } from '../accounts/accounts.service.ts';
 import { bookingPage } from '../bookings/booking.service.ts';
 import { queueSettings, queueStatus } from '../classes/enrolment-queue.service.ts';
@@ -142,21 +143,43 @@ export function bookingHeaderHtml(data: BookingPageResponse): string {
   ].join('');
 }
 
+/** A public page drawn by the server: its top, the API answer it was drawn from, its title. */
+export interface RenderedPage {
+  markup: string;
+  bootstrap: PublicPageBootstrap;
+  title: string;
+}
+
+/**
+ * The company a page's authhash names, as the page's API route would find it (an unknown or
+ * suspended company throws as it does there), or null when that route's module is off for it: the
+ * not-found handler has no API route of its own for publicTenant to check the module of.
+ */
+async function pageTenant(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  authhash: string,
+  apiRoute: string,
+): Promise<Tenant | null> {
+  const tenant = await publicTenant(app, request, authhash);
+  const module = moduleOfRoute(apiRoute);
+  if (module && !(await enabledModules(app.deps.database.db, tenant)).has(module)) return null;
+  return tenant;
+}
+
 /** The first HTML of /booking?e&authhash, or null for the plain index.html. */
 async function bookingPageHtml(
   app: FastifyInstance,
   request: FastifyRequest,
   query: URLSearchParams,
-): Promise<{ markup: string; bootstrap: PublicPageBootstrap; title: string } | null> {
+): Promise<RenderedPage | null> {
   const e = query.get('e') ?? '';
   const authhash = query.get('authhash') ?? '';
   // The success and payment-cancelled views, and an invitation's held place (straight to step 2),
   // are not the event step: the SPA draws those.
   if (!e || !authhash || query.has('status') || query.has('day')) return null;
-  const tenant = await publicTenant(app, request, authhash);
-  // The not-found handler has no API route for publicTenant to check the module of: the API's.
-  const module = moduleOfRoute('/api/v1/booking');
-  if (module && !(await enabledModules(app.deps.database.db, tenant)).has(module)) return null;
+  const tenant = await pageTenant(app, request, authhash, '/api/v1/booking');
+  if (!tenant) return null;
   const page = await bookingPage(app.deps, tenant, e);
   return {
     markup: bookingHeaderHtml(page),
@@ -170,12 +193,11 @@ async function partyPageHtml(
   app: FastifyInstance,
   request: FastifyRequest,
   query: URLSearchParams,
-): Promise<{ markup: string; bootstrap: PublicPageBootstrap; title: string } | null> {
+): Promise<RenderedPage | null> {
   const authhash = query.get('authhash') ?? '';
   if (!authhash || query.has('status')) return null;
-  const tenant = await publicTenant(app, request, authhash);
-  const module = moduleOfRoute('/api/v1/birthday-party');
-  if (module && !(await enabledModules(app.deps.database.db, tenant)).has(module)) return null;
+  const tenant = await pageTenant(app, request, authhash, '/api/v1/birthday-party');
+  if (!tenant) return null;
   // The branding the page asks GET /rest/acl?authhash for, from the same service.
   const { meta } = await acl(app.deps, null, authhash);
   const company = { name: meta.company_name ?? '', logo: meta.logo };
@@ -234,13 +256,12 @@ async function registrationPageHtml(
   app: FastifyInstance,
   request: FastifyRequest,
   query: URLSearchParams,
-): Promise<{ markup: string; bootstrap: PublicPageBootstrap; title: string } | null> {
+): Promise<RenderedPage | null> {
   const f = query.get('f') ?? '';
   const authhash = query.get('authhash') ?? '';
   if (!f || !authhash || query.has('status')) return null;
-  const tenant = await publicTenant(app, request, authhash);
-  const module = moduleOfRoute('/api/v1/registration/form');
-  if (module && !(await enabledModules(app.deps.database.db, tenant)).has(module)) return null;
+  const tenant = await pageTenant(app, request, authhash, '/api/v1/registration/form');
+  if (!tenant) return null;
   const [page, queue] = await Promise.all([
     registrationForm(app.deps, tenant, f),
     queueStatus(app.deps.database.db, tenant, f, queueSettings(app.deps.config)),
@@ -266,7 +287,7 @@ export async function publicPageHtml(
   if (request.method !== 'GET') return null;
   const url = new URL(request.url, 'http://local');
   const pathname = url.pathname.replace(/\/+$/, '');
-  let rendered: Awaited<ReturnType<typeof bookingPageHtml>> = null;
+  let rendered: RenderedPage | null = null;
   try {
     if (pathname === '/booking') rendered = await bookingPageHtml(app, request, url.searchParams);
     if (pathname === '/birthday-party/booking')
@@ -290,10 +311,7 @@ export async function publicPageHtml(
  * loaded (a script waits for the style sheets before it), so React never draws unstyled. The SPA
  * puts them back into <head> before it renders (apps/web/src/components/server-shell.tsx).
  */
-export function injectPage(
-  html: string,
-  page: { markup: string; bootstrap: PublicPageBootstrap; title: string },
-): string | null {
+export function injectPage(html: string, page: RenderedPage): string | null {
   if (!html.includes('<div id="root"></div>')) return null;
   const stylesheets: string[] = [];
   const head = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (link) => {
