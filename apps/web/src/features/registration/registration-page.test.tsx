@@ -1,11 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@tumble/contracts/messages';
-import type {
-  EnrolmentQuoteResponse,
-  FinderClass,
-  RegistrationFormResponse,
-} from '@tumble/contracts/registration';
+import type { EnrolmentQuoteResponse, FinderClass } from '@tumble/contracts/registration';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
@@ -17,26 +13,13 @@ import { json, stubServer } from '../../test/render';
 import { callsTo, parentChildren } from '../checkout/checkout-test-kit';
 import { rememberedPurchase } from './registration-api';
 import { RegistrationPage } from './registration-page';
+import { registrationFormData } from './registration-test-kit';
 
 vi.mock('../../components/browser-navigation', () => ({ leaveForUrl: vi.fn() }));
 
 const PATH = '/registration/?f=term-classes&authhash=H1';
 
-const form: RegistrationFormResponse = {
-  form: {
-    key: 'term-classes',
-    name: 'Term classes',
-    intro: '<p>Find a class.</p>',
-    questions: [{ key: 'medical_notes', label: 'Medical notes', kind: 'medical_notes', required: true }],
-    trials_offered: true,
-    has_waiver: false,
-    payment_terms: '<p>Payment is due at enrolment.</p>',
-    public_waitlist: true,
-  },
-  terms: [{ id: 1, name: 'Term 1', start_date: '2027-02-01', end_date: '2027-04-09' }],
-  company: { name: 'Bounce Gymnastics', logo: null, currency: 'AUD' },
-  hold_minutes: 30,
-};
+const form = registrationFormData();
 
 const rec: FinderClass = {
   id: 21,
