@@ -54,30 +54,40 @@ const run = (status: BillingRun['status'], processed: number): BillingRun => ({
   finished_at: status === 'running' ? null : '2030-02-01T00:00:05.000Z',
 });
 
+/**
+ * The server of term 7: its Issue button starts run 5, whose polls answer "running"
+ * `pollsWhileRunning` times and then "done"; once a poll has said done, the preview has nothing left
+ * to bill. `started` counts the runs started.
+ */
+function stubBillingServer(pollsWhileRunning: number) {
+  const server = { started: 0, polls: 0 };
+  stubServer({
+    'GET /rest/acl': () => json(staffAcl()),
+    'GET /api/v1/admin/terms/7/billing': () =>
+      json(
+        server.started && server.polls > pollsWhileRunning
+          ? {
+              ...plan,
+              families: [],
+              totals: { families: 0, invoices: 0, amount: 0, gst: 0 },
+              last_run: run('done', 1),
+            }
+          : plan,
+      ),
+    'POST /api/v1/admin/terms/7/billing-runs': () => {
+      server.started++;
+      return json(run('running', 0));
+    },
+    'GET /api/v1/admin/billing-runs/5': () =>
+      json(server.polls++ < pollsWhileRunning ? run('running', 0) : run('done', 1)),
+  });
+  api.setToken('tok');
+  return server;
+}
+
 describe('Bill this term screen', () => {
   it('previews each family with its explained lines, issues, follows the progress and links to the invoices', async () => {
-    let started = 0;
-    let polls = 0;
-    stubServer({
-      'GET /rest/acl': () => json(staffAcl()),
-      'GET /api/v1/admin/terms/7/billing': () =>
-        json(
-          started && polls >= 2
-            ? {
-                ...plan,
-                families: [],
-                totals: { families: 0, invoices: 0, amount: 0, gst: 0 },
-                last_run: run('done', 1),
-              }
-            : plan,
-        ),
-      'POST /api/v1/admin/terms/7/billing-runs': () => {
-        started++;
-        return json(run('running', 0));
-      },
-      'GET /api/v1/admin/billing-runs/5': () => json(++polls < 2 ? run('running', 0) : run('done', 1)),
-    });
-    api.setToken('tok');
+    const server = stubBillingServer(1);
     renderApp('/admin/terms/7/billing');
 
     await screen.findByRole('heading', { level: 1, name: 'Bill Term 1 2030' }, { timeout: 10_000 });
@@ -92,7 +102,7 @@ describe('Bill this term screen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Issue 1 invoice' }));
     await screen.findByLabelText('Progress');
-    expect(started).toBe(1);
+    expect(server.started).toBe(1);
     await screen.findByText(/1 invoice issued, \$178\.20 in all/, {}, { timeout: 5_000 });
     const link = screen.getByRole('link', { name: "See this term's invoices" });
     expect(link.getAttribute('href')).toBe('/admin/invoices?term=7');
@@ -100,32 +110,12 @@ describe('Bill this term screen', () => {
   }, 20_000);
 
   it('shows nothing left to bill when the run has finished before its first poll', async () => {
-    let started = 0;
-    stubServer({
-      'GET /rest/acl': () => json(staffAcl()),
-      'GET /api/v1/admin/terms/7/billing': () =>
-        json(
-          started
-            ? {
-                ...plan,
-                families: [],
-                totals: { families: 0, invoices: 0, amount: 0, gst: 0 },
-                last_run: run('done', 1),
-              }
-            : plan,
-        ),
-      'POST /api/v1/admin/terms/7/billing-runs': () => {
-        started++;
-        return json(run('running', 0));
-      },
-      'GET /api/v1/admin/billing-runs/5': () => json(run('done', 1)),
-    });
-    api.setToken('tok');
+    const server = stubBillingServer(0);
     renderApp('/admin/terms/7/billing');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Issue 1 invoice' }, { timeout: 10_000 }));
     await screen.findByText(/1 invoice issued, \$178\.20 in all/, {}, { timeout: 5_000 });
     await screen.findByRole('button', { name: 'Nothing to bill' });
-    expect(started).toBe(1);
+    expect(server.started).toBe(1);
   }, 20_000);
 });
