@@ -234,13 +234,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send({ message: 'Something went wrong. Please try again.' });
   });
 
+  // First: the session and module checks below look up what the query and headers name.
+  await app.register(inputGuard);
   await app.register(authPlugin);
   // After the session is known: a module the company does not have answers 404 (platform/modules.ts).
   await app.register(modulesPlugin);
   await app.register(modulesRoutes);
   await app.register(subscriptionRoutes);
   await app.register(subscriptionWebhookRoutes);
-  await app.register(inputGuard);
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(adminAccountRoutes);

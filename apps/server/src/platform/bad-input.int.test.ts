@@ -13,7 +13,7 @@ import {
   createConfirmedParty,
   createWaiverTemplate,
 } from '../testing/waiver-fixtures.ts';
-import { CONTROL_CHARACTER_MESSAGE, OUT_OF_RANGE_MESSAGE } from './input-guard.ts';
+import { BROKEN_TEXT_MESSAGE, CONTROL_CHARACTER_MESSAGE, OUT_OF_RANGE_MESSAGE } from './input-guard.ts';
 import { allResources, collectionPath } from './resources/define.ts';
 
 /** These walk every route (several hundred now), each a real request: minutes on a busy machine, not seconds. */
@@ -416,6 +416,16 @@ describe('bad input to every write endpoint', () => {
           payload: takesBody(route.method) ? {} : undefined,
         });
         const label = `${route.method} ${route.url} ${JSON.stringify(c)}`;
+        // The company a public call names is looked up (module check, session) before the route
+        // runs: a NUL there once reached PostgreSQL and answered 500.
+        const inAuthhash = await t.app.inject({
+          method: route.method,
+          url: `${route.url}?authhash=${encodeURIComponent(`${company.authhash}${c}`)}`,
+          headers: route.headers,
+          payload: takesBody(route.method) ? {} : undefined,
+        });
+        expect(inAuthhash.statusCode, `authhash ${label}`).toBe(400);
+        expect(inAuthhash.json(), `authhash ${label}`).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
         if (wrongRole(inQuery)) continue;
         expect(inQuery.statusCode, `query ${label}`).toBe(400);
         expect(inQuery.json(), `query ${label}`).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
@@ -437,6 +447,14 @@ describe('bad input to every write endpoint', () => {
         expect(inBody.json(), body).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
       }
       expect(await rowCounts()).toEqual(before);
+      // A header is read before the route too (the session's bearer token).
+      const inHeader = await t.app.inject({
+        method: 'GET',
+        url: `/rest/acl?authhash=${company.authhash}`,
+        headers: { ...admin, 'x-requested-with': 'a\u0001b' },
+      });
+      expect(inHeader.statusCode).toBe(400);
+      expect(inHeader.json()).toEqual({ message: CONTROL_CHARACTER_MESSAGE });
       // Tab, line feed and carriage return are ordinary text and pass.
       const tabbed = await t.app.inject({ method: 'GET', url: `/rest/acl?authhash=${company.authhash}%09` });
       expect(tabbed.statusCode).toBeLessThan(500);
@@ -495,6 +513,41 @@ describe('bad input to every write endpoint', () => {
         expect(response.statusCode, label).toBeLessThan(500);
       }
       expect(await rowCounts()).toEqual(before);
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
+
+  it(
+    'answers every call with a lone surrogate or an overlong string in its authhash, ids or body without a 5xx',
+    async () => {
+      const broken = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/event-booking/waiver/check?authhash=${company.authhash}`,
+        payload: { id: 'abc\ud800', child_id: ids.child },
+      });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toEqual({ message: BROKEN_TEXT_MESSAGE });
+      // A route that reads neither (a delete by its path's id) still does its work: only the answer is checked.
+      // %ED%A0%80 is U+D800 as UTF-8: a lone surrogate, not a character.
+      const values = ['%ED%A0%80', `x%ED%A0%80${'%F0%9F'}`, 'a'.repeat(10_000)];
+      for (const [i, route] of everyRoute().entries()) {
+        const v = values[i % values.length]!;
+        const response = await t.app.inject({
+          method: route.method,
+          url: `${route.url}?authhash=${v}&id=${v}&b=${v}&e=${v}&f=${v}`,
+          headers: route.headers,
+          payload: takesBody(route.method)
+            ? {
+                name: '\ud800',
+                email: `${'x'.repeat(5000)}@example.com`,
+                id: '\udfff',
+                note: 'y'.repeat(100_000),
+              }
+            : undefined,
+        });
+        const label = `${route.method} ${route.url} ${v.slice(0, 20)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+        expect(response.statusCode, label).toBeLessThan(500);
+      }
     },
     EVERY_ROUTE_TIMEOUT,
   );
