@@ -6,8 +6,8 @@ import { autopayAttempts } from '../features/billing/autopay.tables.ts';
 import { createInvoice, lockFamilyAccount, refreshInvoice } from '../features/billing/ledger.service.ts';
 import { familyAccounts } from '../features/billing/ledger.tables.ts';
 import { testCards } from '../platform/payments/payments.tables.ts';
-import type { Tenant } from '../platform/tenancy.ts';
 import { addDays, todayIn } from '../platform/time.ts';
+import type { DemoScope } from './demo-scope.ts';
 
 /**
  * Autopay to look at: the Walker family (seed/classes-demo.ts: Ruby and Jack) saved the test card
@@ -15,13 +15,14 @@ import { addDays, todayIn } from '../platform/time.ts';
  * later, declined each time. The invoice is overdue and Ruby's and Jack's roll entries show the
  * "Payment overdue" dot. Made once (the invoice's source key); no retry is left for the job.
  */
-export async function seedAutopayDemo(db: Db, tenant: Tenant, timeZone = 'Australia/Sydney'): Promise<void> {
-  const today = todayIn(timeZone);
+export async function seedAutopayDemo(db: Db, scope: DemoScope): Promise<void> {
+  const { tenant } = scope;
+  const today = todayIn(scope.timeZone);
   await db.transaction(async (tx) => {
     const [walker] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(tenant.where(users, and(eq(users.role, 'student'), eq(users.email, 'walker@demo.test'))));
+      .where(tenant.where(users, and(eq(users.role, 'student'), eq(users.email, scope.email('walker')))));
     if (!walker) return;
     const dueOn = addDays(today, -12);
     const { invoice, created } = await createInvoice(tx, tenant, {

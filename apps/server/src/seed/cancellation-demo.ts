@@ -1,12 +1,12 @@
 import type { Db } from '../db/client.ts';
 import { cancellationPolicies } from '../features/billing/cancellation.tables.ts';
-import type { Tenant } from '../platform/tenancy.ts';
+import type { DemoScope } from './demo-scope.ts';
 
 /**
- * The demo company's self-service cancellation policies, as a gym often writes them: event days
+ * A demo company's self-service cancellation policies, as a gym often writes them: event days
  * and classes 48 hours ahead for credit, parties a week ahead for half the deposit back. Once.
  */
-export async function seedCancellationDemo(db: Db, tenant: Tenant): Promise<void> {
+export async function seedCancellationDemo(db: Db, { tenant }: DemoScope): Promise<void> {
   await db
     .insert(cancellationPolicies)
     .values([

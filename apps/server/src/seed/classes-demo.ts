@@ -15,19 +15,19 @@ import { coaches, coachLeaves } from '../features/coaches/coaches.tables.ts';
 import { embedOrigins, registrationForms } from '../features/registration/registration.tables.ts';
 import { children } from '../features/students/students.tables.ts';
 import { rooms } from '../features/venues/venues.tables.ts';
-import { hashPassword, randomToken } from '../platform/secrets.ts';
-import { Tenant } from '../platform/tenancy.ts';
 import { addDays, datesBetween, isoWeekday, mondayOf, todayIn, zonedInstant } from '../platform/time.ts';
+import { type DemoScope, demoNoSignInHash, demoPasswordHash } from './demo-scope.ts';
 
-/** The demo's coaches (README.md): staff users with role companycoach. */
-export const DEMO_COACHES = {
-  casey: { email: 'coach@demo.test', password: 'demo-coach-1', fullName: 'Casey Coach' },
-  sam: { email: 'coach2@demo.test', password: 'demo-coach-2', fullName: 'Sam Rivera' },
-} as const;
+/** The coaches of a demo company (README.md): staff users with role companycoach. */
+export function demoCoaches(email: (local: string) => string) {
+  return {
+    casey: { email: email('coach'), password: 'demo-coach-1', fullName: 'Casey Coach' },
+    sam: { email: email('coach2'), password: 'demo-coach-2', fullName: 'Sam Rivera' },
+  };
+}
 
-const DEMO_COMPANY_ID = 1;
-const DEMO_VENUE_ID = 1;
-const TIME_ZONE = 'Australia/Sydney';
+/** The demo's own coaches (README.md): coach@demo.test and coach2@demo.test. */
+export const DEMO_COACHES = demoCoaches((local) => `${local}@demo.test`);
 
 /**
  * The NSW term of the built-in calendar that holds `today`, else the next one; past the calendar,
@@ -55,7 +55,7 @@ function currentTerm(today: string): CalendarTerm {
 /** Families beyond the demo's own, each with children of class ages. */
 const FAMILIES = [
   {
-    email: 'nguyen@demo.test',
+    local: 'nguyen',
     fullName: 'Lee Nguyen',
     kids: [
       { key: 'ella', firstName: 'Ella', dob: '2021-04-10', consent: true, medicalNotes: null },
@@ -63,7 +63,7 @@ const FAMILIES = [
     ],
   },
   {
-    email: 'sharma@demo.test',
+    local: 'sharma',
     fullName: 'Priya Sharma',
     kids: [
       {
@@ -77,7 +77,7 @@ const FAMILIES = [
     ],
   },
   {
-    email: 'walker@demo.test',
+    local: 'walker',
     fullName: 'Tom Walker',
     kids: [
       {
@@ -91,7 +91,7 @@ const FAMILIES = [
     ],
   },
   {
-    email: 'chen@demo.test',
+    local: 'chen',
     fullName: 'Sophie Chen',
     kids: [
       { key: 'olivia', firstName: 'Olivia', dob: '2021-09-18', consent: true, medicalNotes: null },
@@ -102,7 +102,7 @@ const FAMILIES = [
 
 type TypeKey = 'kinder' | 'rec' | 'ninja';
 type RoomKey = 'floor' | 'kinder';
-type CoachKey = keyof typeof DEMO_COACHES;
+type CoachKey = keyof ReturnType<typeof demoCoaches>;
 type ChildKey = (typeof FAMILIES)[number]['kids'][number]['key'] | 'noah' | 'ava' | 'mia';
 
 /** Twelve weekly classes across the two rooms, with who is enrolled in each. */
@@ -226,23 +226,24 @@ const CLASSES: {
 ];
 
 /**
- * The demo company's classes (issue 13): the current NSW term from the built-in calendar with its
+ * A demo company's classes: the current NSW term from the built-in calendar with its
  * public holidays as closures, three class types, twelve classes in two rooms, two coaches with
  * verified checks (Sam on leave this week: Casey covers all but one of Sam's sessions, which needs
  * cover), the dated sessions of the term, enrolments for the demo's children and four more
  * families, and a roll taken for every past session. Idempotent on its own: it runs when the
- * demo company exists and its first coach does not, so an older demo database gains it too.
+ * company's first coach does not exist yet, so an older demo database gains it too.
  */
-export async function seedClassesDemo(db: Db): Promise<boolean> {
-  const tenant = new Tenant(DEMO_COMPANY_ID);
+export async function seedClassesDemo(db: Db, scope: DemoScope): Promise<boolean> {
+  const { tenant, venueId, timeZone } = scope;
+  const coachLogins = demoCoaches(scope.email);
   return db.transaction(async (tx) => {
     const [seeded] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(tenant.where(users, eq(users.email, DEMO_COACHES.casey.email)));
+      .where(tenant.where(users, eq(users.email, coachLogins.casey.email)));
     if (seeded) return false;
 
-    const today = todayIn(TIME_ZONE);
+    const today = todayIn(timeZone);
     const term = currentTerm(today);
     const [termRow] = await tx
       .insert(terms)
@@ -272,8 +273,8 @@ export async function seedClassesDemo(db: Db): Promise<boolean> {
     const roomRows = await tx
       .insert(rooms)
       .values([
-        tenant.values({ venueId: DEMO_VENUE_ID, name: 'Main floor', capacity: 30 }),
-        tenant.values({ venueId: DEMO_VENUE_ID, name: 'Kinder room', capacity: 12 }),
+        tenant.values({ venueId, name: 'Main floor', capacity: 30 }),
+        tenant.values({ venueId, name: 'Kinder room', capacity: 12 }),
       ])
       .returning();
     const roomIds: Record<RoomKey, number> = { floor: roomRows[0]!.id, kinder: roomRows[1]!.id };
@@ -339,13 +340,13 @@ export async function seedClassesDemo(db: Db): Promise<boolean> {
       .insert(users)
       .values(
         await Promise.all(
-          Object.values(DEMO_COACHES).map(async (c, i) =>
+          Object.values(coachLogins).map(async (c, i) =>
             tenant.values({
               role: 'companycoach' as const,
               email: c.email,
               fullName: c.fullName,
               phone: `0400 000 01${i + 1}`,
-              passwordHash: await hashPassword(c.password),
+              passwordHash: await demoPasswordHash(c.password),
               status: 'active' as const,
             }),
           ),
@@ -398,9 +399,9 @@ export async function seedClassesDemo(db: Db): Promise<boolean> {
         .values(
           tenant.values({
             role: 'student' as const,
-            email: family.email,
+            email: scope.email(family.local),
             fullName: family.fullName,
-            passwordHash: await hashPassword(randomToken()),
+            passwordHash: await demoNoSignInHash(),
             status: 'active' as const,
           }),
         )
@@ -435,7 +436,7 @@ export async function seedClassesDemo(db: Db): Promise<boolean> {
             weekday: c.weekday,
             startTime: c.start,
             durationMinutes: type.defaultDurationMinutes,
-            venueId: DEMO_VENUE_ID,
+            venueId,
             roomId: roomIds[c.room],
             leadCoachId: coachIds[c.coach],
             capacity: type.capacityDefault,
@@ -503,7 +504,7 @@ export async function seedClassesDemo(db: Db): Promise<boolean> {
               status: status as 'absent' | 'late' | 'present',
               note: status === 'absent' ? 'Unwell' : null,
               markedBy: coachUserIds[s.coachId === coachIds.casey ? 'casey' : 'sam'],
-              markedAt: zonedInstant(s.date, c.start, TIME_ZONE),
+              markedAt: zonedInstant(s.date, c.start, timeZone),
             });
           }),
         );

@@ -1,8 +1,8 @@
 import type { AudienceFilter } from '@tumble/contracts/communications';
 import type { Db } from '../db/client.ts';
 import { massMails } from '../features/communications/mass-mail.tables.ts';
-import type { Tenant } from '../platform/tenancy.ts';
 import { addDays, todayIn, zonedInstant } from '../platform/time.ts';
+import type { DemoScope } from './demo-scope.ts';
 
 const EVERY_FAMILY: AudienceFilter = {
   term_ids: [],
@@ -21,14 +21,10 @@ const EVERY_FAMILY: AudienceFilter = {
 };
 
 /**
- * A mass mail to look at (issue 16): the re-enrolment news, scheduled for 9 am in 60 days, to every
+ * A mass mail to look at: the re-enrolment news, scheduled for 9 am in 60 days, to every
  * family, so the Mass mail list is not empty and shows a scheduled mail with its time. Made once.
  */
-export async function seedCommunicationsDemo(
-  db: Db,
-  tenant: Tenant,
-  timeZone = 'Australia/Sydney',
-): Promise<void> {
+export async function seedCommunicationsDemo(db: Db, { tenant, timeZone }: DemoScope): Promise<void> {
   const existing = await db
     .select({ id: massMails.id })
     .from(massMails)

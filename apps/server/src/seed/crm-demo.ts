@@ -2,18 +2,21 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../features/accounts/accounts.tables.ts';
 import { contactNotes, contacts } from '../features/crm/crm.tables.ts';
-import type { Tenant } from '../platform/tenancy.ts';
 import { addDays, todayIn } from '../platform/time.ts';
+import type { DemoScope } from './demo-scope.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
 
 /**
- * Leads to look at in Contacts (issue 16): an enquiry from the registration form due today, a
+ * Leads to look at in Contacts: an enquiry from the registration form due today, a
  * walk-in due yesterday, a Facebook lead with a trial booked, a lost one, and a referral that became
  * the Walker family. Settings stay the defaults (nothing stored until the company saves). Made once
  * (any contact is the marker).
  */
-export async function seedCrmDemo(db: Db, tenant: Tenant, timeZone = 'Australia/Sydney'): Promise<void> {
+export async function seedCrmDemo(db: Db, scope: DemoScope): Promise<void> {
+  const { tenant } = scope;
+  const walkerEmail = scope.email('walker');
+  const adminEmail = scope.email('admin');
   await db.transaction(async (tx) => {
     const existing = await tx
       .select({ id: contacts.id })
@@ -24,10 +27,10 @@ export async function seedCrmDemo(db: Db, tenant: Tenant, timeZone = 'Australia/
     const people = await tx
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(tenant.where(users, inArray(users.email, ['walker@demo.test', 'admin@demo.test'])));
-    const walker = people.find((p) => p.email === 'walker@demo.test');
-    const admin = people.find((p) => p.email === 'admin@demo.test');
-    const today = todayIn(timeZone);
+      .where(tenant.where(users, inArray(users.email, [walkerEmail, adminEmail])));
+    const walker = people.find((p) => p.email === walkerEmail);
+    const admin = people.find((p) => p.email === adminEmail);
+    const today = todayIn(scope.timeZone);
     const rows = await tx
       .insert(contacts)
       .values([
@@ -82,7 +85,7 @@ export async function seedCrmDemo(db: Db, tenant: Tenant, timeZone = 'Australia/
           ? [
               tenant.values({
                 fullName: 'Jess Walker',
-                email: 'walker@demo.test',
+                email: walkerEmail,
                 phone: null,
                 children: [
                   { name: 'Ruby', age: 6, dob: null },

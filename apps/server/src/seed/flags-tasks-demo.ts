@@ -4,35 +4,32 @@ import { users } from '../features/accounts/accounts.tables.ts';
 import { flagAssignments, flags } from '../features/students/flags.tables.ts';
 import { children } from '../features/students/students.tables.ts';
 import { taskListItems, taskLists, tasks } from '../features/tasks/tasks.tables.ts';
-import type { Tenant } from '../platform/tenancy.ts';
 import { addDays, todayIn } from '../platform/time.ts';
+import type { DemoScope } from './demo-scope.ts';
 
 /**
- * Flags and tasks to look at (issue 17): four company flags; Ruby Walker flagged Anaphylaxis (on the
+ * Flags and tasks to look at: four company flags; Ruby Walker flagged Anaphylaxis (on the
  * roll, with a note) and the Walker family Late pick-up (on Ruby's and Jack's roll entries); the
  * "New family" task list; one family task for the demo parent and one staff task. Made once (the
  * flags are the marker).
  */
-export async function seedFlagsTasksDemo(
-  db: Db,
-  tenant: Tenant,
-  timeZone = 'Australia/Sydney',
-): Promise<void> {
+export async function seedFlagsTasksDemo(db: Db, scope: DemoScope): Promise<void> {
+  const { tenant } = scope;
+  const emails = {
+    walker: scope.email('walker'),
+    parent: scope.email('parent'),
+    admin: scope.email('admin'),
+  };
   await db.transaction(async (tx) => {
     const existing = await tx.select({ id: flags.id }).from(flags).where(tenant.where(flags)).limit(1);
     if (existing.length > 0) return;
     const people = await tx
       .select({ id: users.id, email: users.email, role: users.role })
       .from(users)
-      .where(
-        tenant.where(
-          users,
-          inArray(users.email, ['walker@demo.test', 'parent@demo.test', 'admin@demo.test']),
-        ),
-      );
-    const walker = people.find((p) => p.email === 'walker@demo.test');
-    const parent = people.find((p) => p.email === 'parent@demo.test');
-    const admin = people.find((p) => p.email === 'admin@demo.test');
+      .where(tenant.where(users, inArray(users.email, Object.values(emails))));
+    const walker = people.find((p) => p.email === emails.walker);
+    const parent = people.find((p) => p.email === emails.parent);
+    const admin = people.find((p) => p.email === emails.admin);
     if (!walker || !parent || !admin) return;
     const made = await tx
       .insert(flags)
@@ -85,7 +82,7 @@ export async function seedFlagsTasksDemo(
       ].map((item, position) => tenant.values({ ...item, taskListId: list!.id, position })),
     );
 
-    const today = todayIn(timeZone);
+    const today = todayIn(scope.timeZone);
     await tx.insert(tasks).values([
       tenant.values({
         title: 'Upload the anaphylaxis plan',

@@ -3,16 +3,19 @@ import type { Db } from '../db/client.ts';
 import { users } from '../features/accounts/accounts.tables.ts';
 import { createInvoice, issueCreditNote } from '../features/billing/ledger.service.ts';
 import { billingProfiles } from '../features/billing/ledger.tables.ts';
-import type { Tenant } from '../platform/tenancy.ts';
 import { addDays, todayIn } from '../platform/time.ts';
+import type { DemoScope } from './demo-scope.ts';
 
 /**
- * The demo company's billing profile (GST-registered, a valid ABN, bank details) and three
+ * A demo company's billing profile (GST-registered, a valid ABN, bank details) and three
  * invoices to look at: an issued one-off to the demo parent, one to another family with a credit
  * note against it, and a draft. Made once (source keys); a profile someone already filled is kept.
  */
-export async function seedInvoicesDemo(db: Db, tenant: Tenant, timeZone = 'Australia/Sydney'): Promise<void> {
-  const today = todayIn(timeZone);
+export async function seedInvoicesDemo(db: Db, scope: DemoScope): Promise<void> {
+  const { tenant } = scope;
+  const today = todayIn(scope.timeZone);
+  const patEmail = scope.email('parent');
+  const joEmail = scope.email('family');
   await db.transaction(async (tx) => {
     const demoProfile = {
       legalName: 'Bounce Gymnastics Parramatta Pty Ltd',
@@ -34,14 +37,9 @@ export async function seedInvoicesDemo(db: Db, tenant: Tenant, timeZone = 'Austr
     const families = await tx
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(
-        tenant.where(
-          users,
-          and(eq(users.role, 'student'), inArray(users.email, ['parent@demo.test', 'family@demo.test'])),
-        ),
-      );
-    const pat = families.find((f) => f.email === 'parent@demo.test');
-    const jo = families.find((f) => f.email === 'family@demo.test');
+      .where(tenant.where(users, and(eq(users.role, 'student'), inArray(users.email, [patEmail, joEmail]))));
+    const pat = families.find((f) => f.email === patEmail);
+    const jo = families.find((f) => f.email === joEmail);
     if (!pat || !jo) return;
     await createInvoice(tx, tenant, {
       parentId: pat.id,

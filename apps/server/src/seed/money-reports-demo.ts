@@ -5,18 +5,18 @@ import { couponRedemptions, coupons, insurances } from '../features/billing/bill
 import { bookingChildren, bookingPlaces, bookings } from '../features/bookings/bookings.tables.ts';
 import { eventSessions, events } from '../features/events/events.tables.ts';
 import { children } from '../features/students/students.tables.ts';
-import type { Tenant } from '../platform/tenancy.ts';
-import { DEMO } from './demo.ts';
+import { DEMO_COUPON, type DemoScope } from './demo-scope.ts';
 
-/** The demo booking of the money reports, found by its code on a later start. */
+/** The demo booking of the money reports, found by its code on a later start (unique per company). */
 const CODE = 'BK-DREP1';
 
 /**
- * What the insurance, coupon, voucher and events reports need in the demo (issue 17): the Family
+ * What the insurance, coupon, voucher and events reports need in a demo company: the Family
  * children on the camp's second day, Noah with daily cover and Ava with season cover, paid with the
  * WELCOME10 coupon and an NSW Active Kids voucher. Once: skipped when the booking exists.
  */
-export async function seedMoneyReportsDemo(db: Db, tenant: Tenant): Promise<void> {
+export async function seedMoneyReportsDemo(db: Db, scope: DemoScope): Promise<void> {
+  const { tenant } = scope;
   await db.transaction(async (tx) => {
     const [done] = await tx
       .select({ id: bookings.id })
@@ -25,21 +25,21 @@ export async function seedMoneyReportsDemo(db: Db, tenant: Tenant): Promise<void
     const [family] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(tenant.where(users, eq(users.email, 'family@demo.test')));
+      .where(tenant.where(users, eq(users.email, scope.email('family'))));
     const [camp] = await tx
       .select({ startDate: events.startDate })
       .from(events)
-      .where(tenant.byId(events, DEMO.events.camp));
+      .where(tenant.byId(events, scope.events.camp));
     const [session] = await tx
       .select({ id: eventSessions.id })
       .from(eventSessions)
-      .where(tenant.where(eventSessions, eq(eventSessions.eventId, DEMO.events.camp)))
+      .where(tenant.where(eventSessions, eq(eventSessions.eventId, scope.events.camp)))
       .orderBy(asc(eventSessions.id))
       .limit(1);
     const [coupon] = await tx
       .select({ id: coupons.id })
       .from(coupons)
-      .where(tenant.where(coupons, eq(coupons.code, DEMO.coupon)));
+      .where(tenant.where(coupons, eq(coupons.code, DEMO_COUPON)));
     const cover = await tx
       .select({ id: insurances.id, kind: insurances.kind })
       .from(insurances)
@@ -62,15 +62,16 @@ export async function seedMoneyReportsDemo(db: Db, tenant: Tenant): Promise<void
       .values(
         tenant.values({
           parentId: family.id,
-          eventId: DEMO.events.camp,
-          reference: 'demo-money-reports',
+          eventId: scope.events.camp,
+          // Booking references are unique across the installation, codes only per company.
+          reference: scope.unique('demo-money-reports'),
           code: CODE,
           status: 'confirmed' as const,
           quantity: 2,
           pricing,
           total: pricing.total,
           couponId: coupon.id,
-          couponCode: DEMO.coupon,
+          couponCode: DEMO_COUPON,
           nswCode: 'AK100200',
           provider: 'test' as const,
           confirmedAt: new Date(),

@@ -3,21 +3,17 @@ import type { Db } from '../db/client.ts';
 import { mailKindOf } from '../features/communications/reminders/reminders.service.ts';
 import { reminderRules, reminderSends } from '../features/communications/reminders/reminders.tables.ts';
 import { queueMail } from '../platform/mail/mail.service.ts';
-import type { Tenant } from '../platform/tenancy.ts';
 import { addDays, displayDate, todayIn } from '../platform/time.ts';
+import type { DemoScope } from './demo-scope.ts';
 
 /**
- * Reminder emails to look at (issue 16): invoice due (3 days), missing waiver (2 days) and the
+ * Reminder emails to look at: invoice due (3 days), missing waiver (2 days) and the
  * coaches' Working With Children Check (30 days) switched on; the class reminder left off for the
  * demo to switch on; two reminders sent last week with their mails in the Outbox. Made once (the
  * rules are the marker).
  */
-export async function seedRemindersDemo(
-  db: Db,
-  tenant: Tenant,
-  config: Config,
-  timeZone = 'Australia/Sydney',
-): Promise<void> {
+export async function seedRemindersDemo(db: Db, scope: DemoScope, config: Config): Promise<void> {
+  const { tenant } = scope;
   await db.transaction(async (tx) => {
     const existing = await tx
       .select({ id: reminderRules.id })
@@ -34,11 +30,11 @@ export async function seedRemindersDemo(
         ] as const
       ).map(([kind, amount]) => tenant.values({ kind, enabled: true, amount, activeFrom: now })),
     );
-    const lastWeek = addDays(todayIn(timeZone, now), -6);
+    const lastWeek = addDays(todayIn(scope.timeZone, now), -6);
     const sends: { kind: 'class' | 'wwcc'; to: string; occasion: string; data: Record<string, string> }[] = [
       {
         kind: 'class',
-        to: 'walker@demo.test',
+        to: scope.email('walker'),
         occasion: `Kinder Gym on ${displayDate(lastWeek)} at 16:00`,
         data: {
           name: 'Tom Walker',
@@ -51,7 +47,7 @@ export async function seedRemindersDemo(
       },
       {
         kind: 'wwcc',
-        to: 'hello@bounce.demo.test',
+        to: `hello@bounce.${scope.emailDomain}`,
         occasion: `Check of Casey Coach expires ${displayDate(addDays(lastWeek, 30))}`,
         data: {
           name: 'Bounce Gymnastics Parramatta',

@@ -2,20 +2,20 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { classEnrolments, classSessions, termClasses, terms } from '../features/classes/classes.tables.ts';
 import { children } from '../features/students/students.tables.ts';
-import type { Tenant } from '../platform/tenancy.ts';
 import { addDays, isoWeekday } from '../platform/time.ts';
+import type { DemoScope } from './demo-scope.ts';
 
 /** The demo's earlier term (the enrolment comparison compares the current term with it). */
 export const DEMO_PREVIOUS_TERM = 'Last term';
 
 /**
- * What the class reports need in the demo (issue 17): the term before the classes demo's term, ten
+ * What the class reports need in a demo company: the term before the classes demo's term, ten
  * weeks ending a fortnight before it, with the first four classes again, most of their children (the
  * rest are the current term's new students), and two trials a class in its third week: one child
  * enrolled from the next week (a conversion), one did not. Once: skipped when the term exists or
  * the classes demo has not run.
  */
-export async function seedReportsDemo(db: Db, tenant: Tenant): Promise<void> {
+export async function seedReportsDemo(db: Db, { tenant }: DemoScope): Promise<void> {
   await db.transaction(async (tx) => {
     const [done] = await tx
       .select({ id: terms.id })

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { uniformSizes, uniformTypes } from '../features/uniforms/uniforms.tables.ts';
-import type { Tenant } from '../platform/tenancy.ts';
+import type { DemoScope } from './demo-scope.ts';
 
 /**
- * The demo company's uniforms: a club leotard (card only) and a club shirt (may go on an invoice),
+ * A demo company's uniforms: a club leotard (card only) and a club shirt (may go on an invoice),
  * each in a few sizes with stock on the shelf. Once: a type already there is left as staff left it.
  */
-export async function seedUniformsDemo(db: Db, tenant: Tenant): Promise<void> {
+export async function seedUniformsDemo(db: Db, { tenant }: DemoScope): Promise<void> {
   const types = [
     {
       name: 'Club leotard',
