@@ -94,7 +94,10 @@ describe('mail through a real SMTP server', () => {
   afterAll(() => t.close());
 
   it('delivers the reset mail, and the link in it resets the password when followed', async () => {
-    const company = await createCompany(t.database.db, { name: 'Flip Side' });
+    const company = await createCompany(t.database.db, {
+      name: 'Flip Side',
+      email: 'hello@flipside.example',
+    });
     const user = await createUser(t.database.db, company.id, { fullName: 'Morgan Staff' });
 
     await requestReset(t, user.email);
@@ -116,7 +119,9 @@ describe('mail through a real SMTP server', () => {
     const { parsed, url, hashcode } = linkIn(mail!, 'reset-password');
     expect(parsed.subject).toBe('Reset your Flip Side password');
     expect(parsed.headers.get('to')).toBe(user.email);
-    expect(parsed.headers.get('from')).toBe('Tumble <no-reply@tumble.local>');
+    // The company's name, with the installation's address: the family sees who wrote.
+    expect(parsed.headers.get('from')).toBe('Flip Side <no-reply@tumble.local>');
+    expect(parsed.headers.get('reply-to')).toBe('hello@flipside.example');
     expect(parsed.text).toContain('Hello Morgan Staff,');
     expect(parsed.text).toContain('The link works once and expires in 1 hour.');
     // The HTML part links to the same address.

@@ -53,21 +53,23 @@ const ownCompany: TenantTable = { companyId: companies.id };
 
 /**
  * A company's email settings (settings/emails) as every mail of it carries them: sender name and
- * reply-to (null when unset), footer and logo (an absolute URL: mail is read outside the app).
+ * reply-to, footer and logo (an absolute URL: mail is read outside the app). Unset, the sender is
+ * the company's name and the reply-to its email: a family reads who wrote and answers them, never
+ * the installation's no-reply address.
  */
 export async function mailLookOf(db: Db, tenant: Tenant, config: Config) {
   // One after the other: inside a transaction its connection runs one query at a time.
   const [settings] = await db.select().from(emailSettings).where(tenant.where(emailSettings)).limit(1);
   const [company] = await db
-    .select({ name: companies.name, logoFile: companies.logoFile })
+    .select({ name: companies.name, email: companies.email, logoFile: companies.logoFile })
     .from(companies)
     .where(tenant.where(ownCompany))
     .limit(1);
   const logoFile =
     settings?.logo === 'own' ? settings.logoFile : settings?.logo === 'company' ? company?.logoFile : null;
   return {
-    fromName: settings?.fromName || null,
-    replyTo: settings?.replyTo || null,
+    fromName: settings?.fromName || company?.name || null,
+    replyTo: settings?.replyTo || company?.email || null,
     footer: settings?.footer ?? '',
     logoUrl: logoFile ? `${config.publicUrl}/api/v1/files/${logoFile}` : null,
     logoAlt: company?.name ?? '',
