@@ -125,6 +125,21 @@ export async function termChoices(db: Db, tenant: Tenant): Promise<TermRef[]> {
 }
 
 /**
+ * The term a report opens on: the one running on `today` (the company's date), else the latest that
+ * has started; null when every term is still to come.
+ */
+export async function termOfToday(db: Db, tenant: Tenant, today: string): Promise<TermRef | null> {
+  const [term] = await db
+    .select(termFields)
+    .from(terms)
+    .where(tenant.where(terms, notArchived, sql`${terms.startDate} <= ${today}`))
+    // Running today first (its end is not yet past), then the latest start.
+    .orderBy(sql`${terms.endDate} >= ${today} desc`, desc(terms.startDate), desc(terms.id))
+    .limit(1);
+  return term ?? null;
+}
+
+/**
  * A term, the term before it (the latest that starts earlier) and the same term last year (the term
  * starting nearest one year earlier, within 60 days of it); null where the company has none.
  */

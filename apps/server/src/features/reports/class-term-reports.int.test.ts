@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { addDays, todayIn } from '../../platform/time.ts';
 import { createCoach } from '../../testing/coach-fixtures.ts';
 import { createCompany, createUser, sessionFor } from '../../testing/factories.ts';
 import { createTestApp, type TestContext } from '../../testing/harness.ts';
@@ -369,6 +371,23 @@ describe('class reports: trial conversions and enrolment comparison', () => {
       ]);
       expect(filters).toEqual({ term: String(termIds.t1of2030) });
       expect(data.enrolments[0]).toEqual({ classType: 'Kinder Gym', current: 3, previous: 2, lastYear: 3 });
+    });
+
+    it('opens on the term running today, not next term that has barely begun; else on the latest started', async () => {
+      const { db } = t.database;
+      const company = await createCompany(db, { timeZone: 'Australia/Sydney' });
+      const admin = (await sessionFor(db, await createUser(db, company.id, { role: 'companyadmin' })))
+        .headers;
+      const parent = await createUser(db, company.id, { role: 'student' });
+      const D = builder(db, company.id, parent.id);
+      const today = todayIn('Australia/Sydney');
+      const last = await D.term('Last term', addDays(today, -120), addDays(today, -60));
+      const running = await D.term('This term', addDays(today, -30), addDays(today, 30));
+      await D.term('Next term', addDays(today, 60), addDays(today, 120));
+      expect((await get(comparison, admin)).json().filters).toEqual({ term: String(running) });
+      // Between terms: the one that ended last.
+      await db.delete(terms).where(eq(terms.id, running));
+      expect((await get(comparison, admin)).json().filters).toEqual({ term: String(last) });
     });
 
     it('follows the term: Term 4 2029 against Term 1 2029, and no term a year before it', async () => {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { defineReport, type ReportRow, reportRoutes } from '../../platform/reports/report.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { todayIn } from '../../platform/time.ts';
 import { companyOf } from '../accounts/accounts.service.ts';
 import {
   comparedTerms,
@@ -9,6 +10,7 @@ import {
   studentsBetween,
   type TermRef,
   termChoices,
+  termOfToday,
 } from '../classes/term-figures.service.ts';
 import { conversionsBySource } from '../crm/crm.service.ts';
 import { rate } from './trial-conversions.report.ts';
@@ -56,6 +58,11 @@ export const enrollmentComparisonReport = defineReport({
       type: 'select',
       optionsOf: async ({ db, tenant }) =>
         (await termChoices(db, tenant)).map((t) => ({ value: String(t.id), label: t.name })),
+      // Not the latest term: next term's enrolment has barely begun, so it reads as students lost.
+      defaultOf: async ({ db, tenant }) => {
+        const term = await termOfToday(db, tenant, todayIn((await companyOf(db, tenant)).timeZone));
+        return term ? String(term.id) : null;
+      },
     },
   ],
   tables: {

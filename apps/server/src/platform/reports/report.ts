@@ -42,11 +42,13 @@ export interface ReportTableDef {
  */
 /**
  * A filter of a report. A `select` with `optionsOf` offers the company's own things (its terms, its
- * events), read per request: the first option is the default, and a value that is not one of them
- * (another company's id) answers 404.
+ * events), read per request: `defaultOf`'s answer, else the first option, is the default, and a
+ * value that is not one of them (another company's id) answers 404.
  */
 export type ReportFilterDef = ReportFilter & {
   optionsOf?: (ctx: { db: Db; tenant: Tenant }) => Promise<{ value: string; label: string }[]>;
+  /** The option chosen when none is asked for, where it is not the first (e.g. the term running today). */
+  defaultOf?: (ctx: { db: Db; tenant: Tenant }) => Promise<string | null>;
 };
 
 export interface ReportDefinition {
@@ -160,7 +162,8 @@ export function reportRoutes(reports: ReportDefinition[]): FastifyPluginAsyncZod
             if (!f.optionsOf) continue;
             const options = await f.optionsOf({ db, tenant });
             const chosen = filters[f.name];
-            if (chosen === undefined) filters[f.name] = options[0]?.value ?? '';
+            if (chosen === undefined)
+              filters[f.name] = (await f.defaultOf?.({ db, tenant })) ?? options[0]?.value ?? '';
             else if (!options.some((o) => o.value === chosen)) throw new NotFoundError();
             loaded[f.name] = options;
           }
