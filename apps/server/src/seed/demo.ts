@@ -26,6 +26,7 @@ import { children } from '../features/students/students.tables.ts';
 import { restrictedDates, venues } from '../features/venues/venues.tables.ts';
 import { waivers } from '../features/waivers/waivers.tables.ts';
 import { Tenant } from '../platform/tenancy.ts';
+import { addDays, mondayOf, todayIn } from '../platform/time.ts';
 import { seedAutopayDemo } from './autopay-demo.ts';
 import { seedCancellationDemo } from './cancellation-demo.ts';
 import { demoCoaches, seedClassesDemo } from './classes-demo.ts';
@@ -108,16 +109,10 @@ export function demoEventCode(eventId: number, companyId: number = DEMO.companyI
   return Buffer.from(`${companyId}|${eventId}`).toString('hex');
 }
 
-/** A date `days` from today (UTC is close enough for demo data), as YYYY-MM-DD. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-/** The next Monday at least `weeks` weeks away. */
-const mondayIn = (weeks: number) => {
-  const d = new Date(Date.now() + weeks * 7 * 86_400_000);
-  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
-  return d.toISOString().slice(0, 10);
-};
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** A date `days` from the company's today, as YYYY-MM-DD. */
+const inDays = (days: number) => addDays(todayIn(TIME_ZONE), days);
+/** The first Monday after the date `weeks` weeks from the company's today. */
+const mondayIn = (weeks: number) => addDays(mondayOf(inDays(weeks * 7)), 7);
 
 /**
  * Venue, two published holiday programs, party slots and pricing, insurances, a coupon and terms.
@@ -341,7 +336,7 @@ async function seedCatalog(
   );
   await tx.insert(restrictedDates).values(
     v({
-      date: `${new Date().getUTCFullYear()}-12-25`,
+      date: `${todayIn(TIME_ZONE).slice(0, 4)}-12-25`,
       reason: 'Christmas Day',
       appliesTo: 'all',
       recurringYearly: true,

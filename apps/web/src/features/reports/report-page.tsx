@@ -21,7 +21,7 @@ import {
   type ReportResponse,
   reportResponse,
 } from '@tumble/contracts/reports';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { formatDate, formatMoney } from '../../admin/format';
 import { api } from '../../api/client';
@@ -121,6 +121,17 @@ export function ReportPage({
   const routeParams = useParams();
   const name = fixed ?? routeParams.report ?? '';
   const [params, setParams] = useSearchParams();
+  // The URL with every filter changed so far: a second filter changed before the page has drawn
+  // the first (From, then To) must keep the first. React Router's functional update reads the same
+  // stale render, so the latest query is kept here until the router's own catches up.
+  const latestParams = useRef(params);
+  latestParams.current = params;
+  const setFilter = (filter: string, value: string) => {
+    const next = new URLSearchParams(latestParams.current);
+    next.set(filter, value);
+    latestParams.current = next;
+    setParams(next, { replace: true });
+  };
   const [downloadError, setDownloadError] = useState(false);
   const query = Object.fromEntries(params.entries());
   const report = useQuery({
@@ -163,10 +174,7 @@ export function ReportPage({
                 aria-label={filter.label}
                 value={filterValue(filter.name)}
                 onChange={(e) => {
-                  if (!e.currentTarget.value) return;
-                  const next = new URLSearchParams(params);
-                  next.set(filter.name, e.currentTarget.value);
-                  setParams(next, { replace: true });
+                  if (e.currentTarget.value) setFilter(filter.name, e.currentTarget.value);
                 }}
               />
             ) : (
@@ -174,11 +182,7 @@ export function ReportPage({
                 key={filter.name}
                 aria-label={filter.label}
                 value={filterValue(filter.name)}
-                onChange={(e) => {
-                  const next = new URLSearchParams(params);
-                  next.set(filter.name, e.currentTarget.value);
-                  setParams(next, { replace: true });
-                }}
+                onChange={(e) => setFilter(filter.name, e.currentTarget.value)}
                 data={
                   filter.type === 'year'
                     ? [
