@@ -2,8 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vitest configuration, one project per test level. `scripts/test.mjs` runs them in order
- * (unit → integration → web → e2e) and prints the totals.
+ * One Vitest configuration, one project per test level. `scripts/test.mjs` runs integration beside
+ * the short stages (typecheck, lint, unit, web, build), then e2e, and prints the totals.
  */
 export default defineConfig({
   test: {
@@ -40,9 +40,13 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
+          // The specs and their browser are at a front desk in Sydney; the apps run on UTC
+          // (e2e/global-setup.ts), so a date that should be the company's but is the server's shows.
+          env: { TZ: 'Australia/Sydney' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Spec files run in parallel, one app per worker (e2e/global-setup.ts), each file on a
+          // company of its own (e2e/support/company.ts).
         },
       },
     ],

@@ -1,16 +1,18 @@
 import { describe } from 'vitest';
 import { firstLink, navigate, type SweptPage, sweepSignedIn } from './support/a11y-pages.ts';
+import { company, useCompany } from './support/company.ts';
 import { UI_TIMEOUT, useBrowser } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 
 /**
  * Issue 19 "Accessibility, measured", the parent's account: every page of the signed-in parent
- * area, as the demo parent first meets it (and the add-child form with its validation errors), at
- * 1280 and 390 px: no serious or critical axe-core violation and no interactive element under
- * 24 × 24 px. One signed-in page visits them all; nothing is saved (writes are refused).
+ * area, as the spec's company's parent (Pat Parent, seeded as in the demo) first meets it (and the
+ * add-child form with its validation errors), at 1280 and 390 px: no serious or critical axe-core
+ * violation and no interactive element under 24 × 24 px. One signed-in page visits them all;
+ * nothing is saved (writes are refused).
  */
 
 const browser = useBrowser();
+useCompany();
 
 const pages: SweptPage[] = [
   { path: '/admin/students/profile', heading: 'My Profile' },
@@ -27,7 +29,7 @@ const pages: SweptPage[] = [
     },
   },
   {
-    // A child's edit form, found from the list (the demo family's first child).
+    // A child's edit form, found from the list (the family's first child).
     path: async (page) => {
       await navigate(page, '/admin/students/children');
       const edit = page.locator('main a[aria-label^="Edit "]').first();
@@ -64,9 +66,11 @@ describe('accessibility of the parent area', () => {
   sweepSignedIn({
     name: 'a11y-parent',
     browser,
-    loginPath: `/admin/students/login?authhash=${demo.authhash}`,
-    email: demo.parent.email,
-    password: demo.parent.password,
+    login: () => ({
+      loginPath: `/admin/students/login?authhash=${company().authhash}`,
+      email: company().parent.email,
+      password: company().parent.password,
+    }),
     pages,
   });
 });

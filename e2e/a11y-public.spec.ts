@@ -2,17 +2,20 @@ import { waiverMessages, waiverPaths } from '@tumble/contracts/waiver';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { a11yViolations, describeViolations, smallTouchTargets } from './support/a11y.ts';
+import { isoDate } from './support/admin.ts';
 import {
   bookNow,
   checkoutSigningIn,
   datesOf,
   demoEvents,
+  eventId,
   openEvent,
   pick,
   sessionDays,
   sessionOn,
 } from './support/booking.ts';
 import { newPage, screenshot, viewports } from './support/browser.ts';
+import { company, useCompany } from './support/company.ts';
 import { UI_TIMEOUT, useBrowser } from './support/harness.ts';
 import {
   calendarDay,
@@ -24,18 +27,18 @@ import {
   plusDays,
   updateGuestLink,
 } from './support/party.ts';
-import { demo } from './support/spec-text.ts';
 import { shows, submitSignIn } from './support/ui.ts';
 
 /**
  * Issue 19, "Accessibility, measured": every public and sign-in page of routes.tsx, in the states a
  * parent meets, has no serious or critical axe-core violation (WCAG 2.2 AA) and no interactive
  * element under 24 × 24 px (2.5.8), at 1280 and at 390 px. One browser and one page: each state is
- * loaded once and measured at both widths by resizing it. Reads demo data only (no booking is
- * made: checkouts stop at their validation errors).
+ * loaded once and measured at both widths by resizing it. Reads the spec's company (a copy of the
+ * demo) only (no booking is made: checkouts stop at their validation errors).
  */
 
 const browser = useBrowser();
+useCompany();
 let context: BrowserContext;
 let page: Page;
 
@@ -90,7 +93,7 @@ describe('accessibility of the public pages (1280 and 390 px)', () => {
     await expectAccessibleAtBothWidths('booking event');
 
     await bookNow(page);
-    // The last two Morning camp days: chosen here only (nothing is booked), far from other specs' days.
+    // The last two Morning camp days: chosen here only (nothing is booked).
     const days = datesOf(await sessionDays(camp), camp.morning).slice(-2);
     for (const day of days) await pick(page, day, camp.morning);
     await shows(page.getByTestId('running-total'), 'the running total');
@@ -117,7 +120,7 @@ describe('accessibility of the public pages (1280 and 390 px)', () => {
     await expectAccessibleAtBothWidths('party calendar');
 
     // A free Saturday two months ahead: chosen here only, nothing is booked.
-    const date = await firstFreeDate(plusDays(new Date().toISOString().slice(0, 10), 60), 6, 2);
+    const date = await firstFreeDate(plusDays(isoDate(new Date()), 60), 6, 2);
     await goToMonth(page, date);
     await calendarDay(page, date).click();
     await shows(page.getByRole('heading', { name: '2. Time and guests' }), 'the time and guests step');
@@ -126,7 +129,7 @@ describe('accessibility of the public pages (1280 and 390 px)', () => {
 
     await page.getByRole('button', { name: 'Continue to checkout' }).click();
     await page.waitForURL((url) => url.pathname + url.search === loginRedirectLink(partyCheckoutLink()));
-    await submitSignIn(page, demo.parent.email, demo.parent.password);
+    await submitSignIn(page, company().parent.email, company().parent.password);
     await shows(page.getByRole('heading', { level: 1, name: 'Party checkout' }), 'the party checkout');
     await expectAccessibleAtBothWidths('party checkout');
     await page.getByRole('button', { name: 'Confirm Payment' }).click();
@@ -135,12 +138,13 @@ describe('accessibility of the public pages (1280 and 390 px)', () => {
   });
 
   it("waivers: a seeded booking's waiver page, a link naming no booking, the guest list link", async () => {
-    // The demo seed's booking of another family on the camp's first Full day (seed/demo.ts).
+    // The seed's booking of another family on the camp's first Full day (seed/demo.ts builds its
+    // reference as demo-<event id>-<session id>, with the company's own ids).
     const camp = demoEvents.camp;
     const days = await sessionDays(camp);
     const firstDay = datesOf(days, camp.fullDay)[0] as string;
-    const reference = `demo-${camp.id}-${sessionOn(days, firstDay, camp.fullDay).session_id}`;
-    await visit(`${waiverPaths.event.page}?id=${reference}&authhash=${demo.authhash}`, () =>
+    const reference = `demo-${eventId(camp)}-${sessionOn(days, firstDay, camp.fullDay).session_id}`;
+    await visit(`${waiverPaths.event.page}?id=${reference}&authhash=${company().authhash}`, () =>
       page.getByRole('button', { name: 'Sign waiver' }).first(),
     );
     await expectAccessibleAtBothWidths('event waiver');
@@ -148,8 +152,8 @@ describe('accessibility of the public pages (1280 and 390 px)', () => {
     await shows(page.getByText(waiverMessages.signatureRequired).first(), 'the waiver errors');
     await expectAccessibleAtBothWidths('event waiver with errors');
 
-    // Links that name no booking (the demo has no party booking before the party spec makes one).
-    await visit(`${waiverPaths.party.page}?id=nothing&authhash=${demo.authhash}`, () =>
+    // Links that name no booking (the seed makes no party booking).
+    await visit(`${waiverPaths.party.page}?id=nothing&authhash=${company().authhash}`, () =>
       page.getByRole('alert'),
     );
     await expectAccessibleAtBothWidths('party waiver invalid link');
@@ -159,16 +163,17 @@ describe('accessibility of the public pages (1280 and 390 px)', () => {
 
   it('class registration: the class finder, an enrolment started, its waiver and offer pages', async () => {
     await signOut();
-    await visit(`/registration/?f=term-classes&authhash=${demo.authhash}`, () =>
+    await visit(`/registration/?f=term-classes&authhash=${company().authhash}`, () =>
       page.getByRole('heading', { level: 1 }),
     );
     await expectAccessibleAtBothWidths('registration form');
-    // A three-and-a-half-year-old's date of birth: the class finder lists their classes.
+    // A three-and-a-half-year-old's date of birth (from the company's today, in Sydney): the class
+    // finder lists their classes.
     const born = new Date();
-    born.setUTCMonth(born.getUTCMonth() - 42);
+    born.setMonth(born.getMonth() - 42);
     const dob = page.getByRole('textbox', { name: 'Child’s date of birth' }).first();
     await dob.fill(
-      `${String(born.getUTCDate()).padStart(2, '0')}/${String(born.getUTCMonth() + 1).padStart(2, '0')}/${born.getUTCFullYear()}`,
+      `${String(born.getDate()).padStart(2, '0')}/${String(born.getMonth() + 1).padStart(2, '0')}/${born.getFullYear()}`,
     );
     await dob.press('Tab');
     await page.keyboard.press('Escape');
@@ -179,18 +184,18 @@ describe('accessibility of the public pages (1280 and 390 px)', () => {
     await shows(page.getByTestId('visitor-total'), 'the price of the choice');
     await expectAccessibleAtBothWidths('registration trial chosen');
 
-    await visit(`${waiverPaths.enrolment.page}?id=nothing&authhash=${demo.authhash}`, () =>
+    await visit(`${waiverPaths.enrolment.page}?id=nothing&authhash=${company().authhash}`, () =>
       page.getByRole('alert'),
     );
     await expectAccessibleAtBothWidths('registration waiver invalid link');
-    await visit(`/registration/accept?token=nothing&authhash=${demo.authhash}`, () =>
+    await visit(`/registration/accept?token=nothing&authhash=${company().authhash}`, () =>
       page.getByRole('heading', { level: 1 }),
     );
     await expectAccessibleAtBothWidths('registration offer invalid link');
   });
 
   it('links from mail: invitation, unsubscribe; the payment pages; the page not found', async () => {
-    await visit(`/events/invitation/confirm?token=nothing&authhash=${demo.authhash}`, () =>
+    await visit(`/events/invitation/confirm?token=nothing&authhash=${company().authhash}`, () =>
       page.getByTestId('invitation-closed'),
     );
     await expectAccessibleAtBothWidths('invitation closed');
@@ -211,23 +216,23 @@ describe('accessibility of the public pages (1280 and 390 px)', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectAccessibleAtBothWidths('staff login with errors');
 
-    await visit(`/admin/students/login?authhash=${demo.authhash}`, () =>
+    await visit(`/admin/students/login?authhash=${company().authhash}`, () =>
       page.getByRole('heading', { name: 'Parent Sign In' }),
     );
-    await submitSignIn(page, demo.parent.email, 'not-the-password');
+    await submitSignIn(page, company().parent.email, 'not-the-password');
     await shows(page.getByRole('alert').first(), 'the refusal');
     await expectAccessibleAtBothWidths('parent login refused');
 
     for (const [path, name] of [
       ['/admin/forgotten-password', 'staff forgotten password'],
-      [`/admin/students/forgotten-password?authhash=${demo.authhash}`, 'parent forgotten password'],
+      [`/admin/students/forgotten-password?authhash=${company().authhash}`, 'parent forgotten password'],
     ] as const) {
       await visit(path, () => page.getByRole('heading', { level: 1 }));
       await expectAccessibleAtBothWidths(name);
     }
     for (const [path, name] of [
       ['/admin/company/signup', 'company sign-up'],
-      [`/admin/students/signup?authhash=${demo.authhash}`, 'parent sign-up'],
+      [`/admin/students/signup?authhash=${company().authhash}`, 'parent sign-up'],
     ] as const) {
       await visit(path, () => page.getByRole('heading', { level: 1 }));
       await page.locator('form button[type="submit"]').click();
@@ -237,7 +242,7 @@ describe('accessibility of the public pages (1280 and 390 px)', () => {
       ['/admin/reset-password?hashcode=nothing', 'reset password invalid link'],
       ['/admin/activate?hashcode=nothing', 'activate invalid link'],
       [
-        `/admin/students/invite/accept?hashcode=nothing&authhash=${demo.authhash}`,
+        `/admin/students/invite/accept?hashcode=nothing&authhash=${company().authhash}`,
         'invite accept invalid link',
       ],
     ] as const) {

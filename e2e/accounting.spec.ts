@@ -1,11 +1,13 @@
 import { accountingMessages } from '@tumble/contracts/accounting';
 import { describe, expect, it } from 'vitest';
 import { goViaSidebar, notified, signInAsStaff, topShot } from './support/admin.ts';
+import { useCompany } from './support/company.ts';
 import { bothViewports, useBrowser, usePage } from './support/harness.ts';
 import { expectFitsWidth, shows } from './support/ui.ts';
 import { downloadFrom } from './support/waiver.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /** The header row of Xero's sales invoice import template (its first columns). */
 const XERO_HEADER_START = '*ContactName,EmailAddress,POAddressLine1';

@@ -12,11 +12,19 @@ import {
 } from './support/admin.ts';
 import { apiInviteStaff, apiSignIn, linkTo, uniqueEmail, uniquePassword } from './support/api.ts';
 import { waitForMail } from './support/browser.ts';
-import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
+import { company, useCompany } from './support/company.ts';
+import {
+  bothViewports,
+  expectAt,
+  staffViewport,
+  UI_TIMEOUT,
+  useBrowser,
+  usePage,
+} from './support/harness.ts';
 import { field, shows, sidebar, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /** Opens the top bar's Account Settings menu and answers its entries. */
 async function accountSettings(page: Page): Promise<string[]> {
@@ -28,10 +36,10 @@ async function accountSettings(page: Page): Promise<string[]> {
 
 /** The company logo in the sidebar: an <img> once a logo is set (the initials otherwise). */
 function sidebarLogo(page: Page) {
-  return sidebar(page).getByRole('img', { name: `${demo.companyName} logo` });
+  return sidebar(page).getByRole('img', { name: `${company().name} logo` });
 }
 
-describe.each(bothViewports)('admin accounts (%s)', (viewport) => {
+describe.each(staffViewport)('admin accounts (%s)', (viewport) => {
   const fixture = usePage('admin-accounts', viewport, browser);
 
   it('My Company: the phone is saved, a logo is uploaded to the sidebar and removed again', async () => {
@@ -47,7 +55,7 @@ describe.each(bothViewports)('admin accounts (%s)', (viewport) => {
     await shows(page.getByRole('heading', { level: 1, name: 'My Company' }), 'the My Company page');
     const details = page.getByRole('form', { name: 'Company details' });
     await shows(input(details, 'Company name'), 'the company form');
-    expect(await input(details, 'Company name').inputValue()).toBe(demo.companyName);
+    expect(await input(details, 'Company name').inputValue()).toBe(company().name);
 
     // The phone: saved, and still there after a reload.
     await input(details, 'Phone').fill(phone);
@@ -62,7 +70,7 @@ describe.each(bothViewports)('admin accounts (%s)', (viewport) => {
     // A logo: shown on the page and in the sidebar (from /rest/acl).
     expect(await sidebarLogo(page).count()).toBe(0);
     await page.locator('input[type="file"]').setInputFiles(writePng());
-    const pageLogo = page.getByRole('main').getByRole('img', { name: `${demo.companyName} logo` });
+    const pageLogo = page.getByRole('main').getByRole('img', { name: `${company().name} logo` });
     await shows(pageLogo, 'the logo on the page');
     await shows(page.getByRole('button', { name: 'Replace logo' }), "'Replace logo'");
     await expect.poll(() => sidebarLogo(page).count(), { timeout: UI_TIMEOUT, interval: 100 }).toBe(1);
@@ -76,9 +84,7 @@ describe.each(bothViewports)('admin accounts (%s)', (viewport) => {
         interval: 100,
       })
       .toBe(32);
-    if (viewport === 'phone') await openSidebar(page, viewport);
     await shot('logo-uploaded');
-    if (viewport === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();
 
     // Removed: the sidebar goes back to the initials, and the file is gone.
     await page.getByRole('button', { name: 'Remove logo' }).click();
@@ -88,6 +94,68 @@ describe.each(bothViewports)('admin accounts (%s)', (viewport) => {
     expect((await page.request.get(src!)).status()).toBe(404);
     await shot('logo-removed');
   });
+
+  it('a coach, invited by mail, reads events but cannot add them, manage users or the company', async () => {
+    const f = fixture();
+    const { page } = f;
+    const shot = topShot(f);
+    const email = uniqueEmail('coach', viewport);
+    const password = uniquePassword('coach');
+
+    const adminToken = await apiSignIn(company().admin.email, company().admin.password);
+    await apiInviteStaff(adminToken, { full_name: `Casey Coach ${viewport}`, email, role: 'companycoach' });
+    const mail = await waitForMail(email, 'invited');
+    await page.goto(linkTo(mail.links, '/admin/reset-password'));
+    // An invitation sets a first password: "Set your password", not "Reset" (issue 21 point 16).
+    await shows(page.getByRole('heading', { name: 'Set your password' }), "'Set your password'");
+    expect(await page.getByText('Reset your password').count()).toBe(0);
+    await field(page, 'Password').fill(password);
+    await field(page, 'Confirm password').fill(password);
+    await shot('set-password');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expectAt(page, '/admin/login');
+    await submitSignIn(page, email, password);
+    // A coach lands on the day's roll (issue 13); a coach with no coach profile sees no sessions.
+    await expectAt(page, '/admin/roll');
+
+    // The sidebar: the Roll (its Classes group is open on the roll; Events is reached below), no Users.
+    const nav = await openSidebar(page, viewport);
+    await shows(nav.getByRole('link', { name: 'Roll', exact: true }), 'Roll in the sidebar');
+    expect(await nav.getByRole('link', { name: 'Users', exact: true }).count()).toBe(0);
+    await shot('coach-sidebar');
+
+    // Account Settings: My Account only.
+    expect(await accountSettings(page)).toEqual(['My Account']);
+    await shot('coach-account-settings');
+    await page.keyboard.press('Escape');
+
+    // Events, read-only: rows and their view icons, but no Add, Edit or Archive.
+    await goViaSidebar(page, viewport, 'Events', '/admin/events');
+    const events = page.getByRole('table', { name: 'Events' });
+    await shows(
+      events.getByRole('link', { name: 'Summer Gymnastics Holiday Camp', exact: true }),
+      "the company's camp",
+    );
+    expect(await page.getByRole('link', { name: 'Add event' }).count()).toBe(0);
+    expect(await events.getByRole('link', { name: /^View event / }).count()).toBeGreaterThan(0);
+    expect(await events.getByRole('link', { name: /^Edit event / }).count()).toBe(0);
+    expect(await events.getByRole('button', { name: /^Archive event / }).count()).toBe(0);
+    const bar = page.getByRole('toolbar', { name: 'Actions' });
+    expect(await bar.getByRole('button', { name: 'Archive' }).count()).toBe(0);
+    expect(await bar.getByRole('button', { name: 'Publish' }).count()).toBe(0);
+    await shot('coach-events');
+
+    // Nor does the add form open for them.
+    await page.goto('/admin/events/add');
+    await shows(page.getByText('You cannot add events.', { exact: true }), 'the refusal');
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await expectAt(page, '/admin/events/add');
+  });
+});
+
+/** The outbox is a table on a desktop and one card per mail on a phone: this journey runs at both widths. */
+describe.each(bothViewports)('admin accounts, users and the outbox (%s)', (viewport) => {
+  const fixture = usePage('admin-accounts', viewport, browser);
 
   it('Users: an invitation adds the user and its mail reaches SMTP; the Outbox shows it sent', async () => {
     const f = fixture();
@@ -122,7 +190,7 @@ describe.each(bothViewports)('admin accounts (%s)', (viewport) => {
     await shot('user-invited');
 
     const mail = await waitForMail(email, 'invited');
-    expect(mail.subject).toBe(`You have been invited to ${demo.companyName}`);
+    expect(mail.subject).toBe(`You have been invited to ${company().name}`);
     linkTo(mail.links, '/admin/reset-password');
 
     // The outbox lists it; with SMTP configured it was sent, not kept.
@@ -151,63 +219,5 @@ describe.each(bothViewports)('admin accounts (%s)', (viewport) => {
       )
       .toBe('sent');
     await shot('outbox');
-  });
-
-  it('a coach, invited by mail, reads events but cannot add them, manage users or the company', async () => {
-    const f = fixture();
-    const { page } = f;
-    const shot = topShot(f);
-    const email = uniqueEmail('coach', viewport);
-    const password = uniquePassword('coach');
-
-    const adminToken = await apiSignIn(demo.admin.email, demo.admin.password);
-    await apiInviteStaff(adminToken, { full_name: `Casey Coach ${viewport}`, email, role: 'companycoach' });
-    const mail = await waitForMail(email, 'invited');
-    await page.goto(linkTo(mail.links, '/admin/reset-password'));
-    // An invitation sets a first password: "Set your password", not "Reset" (issue 21 point 16).
-    await shows(page.getByRole('heading', { name: 'Set your password' }), "'Set your password'");
-    expect(await page.getByText('Reset your password').count()).toBe(0);
-    await field(page, 'Password').fill(password);
-    await field(page, 'Confirm password').fill(password);
-    await shot('set-password');
-    await page.getByRole('button', { name: 'Set Password' }).click();
-    await expectAt(page, '/admin/login');
-    await submitSignIn(page, email, password);
-    // A coach lands on the day's roll (issue 13); a coach with no coach profile sees no sessions.
-    await expectAt(page, '/admin/roll');
-
-    // The sidebar: the Roll (its Classes group is open on the roll; Events is reached below), no Users.
-    const nav = await openSidebar(page, viewport);
-    await shows(nav.getByRole('link', { name: 'Roll', exact: true }), 'Roll in the sidebar');
-    expect(await nav.getByRole('link', { name: 'Users', exact: true }).count()).toBe(0);
-    await shot('coach-sidebar');
-    if (viewport === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();
-
-    // Account Settings: My Account only.
-    expect(await accountSettings(page)).toEqual(['My Account']);
-    await shot('coach-account-settings');
-    await page.keyboard.press('Escape');
-
-    // Events, read-only: rows and their view icons, but no Add, Edit or Archive.
-    await goViaSidebar(page, viewport, 'Events', '/admin/events');
-    const events = page.getByRole('table', { name: 'Events' });
-    await shows(
-      events.getByRole('link', { name: 'Summer Gymnastics Holiday Camp', exact: true }),
-      'the demo camp',
-    );
-    expect(await page.getByRole('link', { name: 'Add event' }).count()).toBe(0);
-    expect(await events.getByRole('link', { name: /^View event / }).count()).toBeGreaterThan(0);
-    expect(await events.getByRole('link', { name: /^Edit event / }).count()).toBe(0);
-    expect(await events.getByRole('button', { name: /^Archive event / }).count()).toBe(0);
-    const bar = page.getByRole('toolbar', { name: 'Actions' });
-    expect(await bar.getByRole('button', { name: 'Archive' }).count()).toBe(0);
-    expect(await bar.getByRole('button', { name: 'Publish' }).count()).toBe(0);
-    await shot('coach-events');
-
-    // Nor does the add form open for them.
-    await page.goto('/admin/events/add');
-    await shows(page.getByText('You cannot add events.', { exact: true }), 'the refusal');
-    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
-    await expectAt(page, '/admin/events/add');
   });
 });

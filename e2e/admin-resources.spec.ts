@@ -4,7 +4,6 @@ import {
   addDays,
   adminText,
   apiCreateRecord,
-  apiDeleteRecords,
   apiSearch,
   confirmDialog,
   confirmQuestion,
@@ -24,6 +23,7 @@ import {
   mondayToFriday,
   notified,
   openSidebar,
+  openWeek,
   row,
   save,
   search,
@@ -35,13 +35,17 @@ import {
   uniqueTag,
 } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
-import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
+import { company, useCompany } from './support/company.ts';
+import { expectAt, staffViewport, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import { shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
-/** About three years ahead, for rows that would otherwise stand in the way of other specs' bookings. */
+/**
+ * About three years ahead, for restricted dates and unbookable events: far from the week the
+ * bookable event of this file runs (a restricted date closes that day to bookings).
+ */
 const FAR_AHEAD_DAYS = 3 * 365;
 
 /** The text of each cell of a list row, without the checkbox and action columns. */
@@ -65,14 +69,18 @@ async function expectFeedback(page: Page, text: string): Promise<void> {
   expect((await message.innerText()).trim()).toBe(text);
 }
 
-describe.each(bothViewports)('admin resources (%s)', (viewport) => {
+describe.each(staffViewport)('admin resources (%s)', (viewport) => {
   const fixture = usePage('admin-resources', viewport, browser);
 
   it('an event with two sessions, a ticket and a price tier, made in the admin screens, is bookable on its public page', async () => {
     const f = fixture();
     const { page } = f;
     const shot = topShot(f);
-    const { monday, friday } = mondayToFriday(14);
+    // A week with no restricted date in it, so each of its five days shows and takes bookings.
+    const { monday, friday } = await openWeek(
+      await apiSignIn(company().admin.email, company().admin.password),
+      14,
+    );
     const name = `Holiday Camp ${uniqueTag(viewport)}`;
     const intro = 'Five days of gymnastics, games and crafts.';
     const description = 'Bring a water bottle, a hat and a packed lunch.';
@@ -206,8 +214,8 @@ describe.each(bothViewports)('admin resources (%s)', (viewport) => {
     ]);
     await shot('event-availability');
 
-    // The public booking page of the event: e is the hex of '1|<event id>'.
-    await page.goto(`/booking?e=${eventCode(eventId)}&authhash=${demo.authhash}`);
+    // The public booking page of the event: e is the hex of '<company id>|<event id>'.
+    await page.goto(`/booking?e=${eventCode(eventId)}&authhash=${company().authhash}`);
     await shows(page.getByRole('heading', { level: 1, name }), 'the event on the booking page');
     await shows(page.getByText(intro), 'the introduction');
     await shows(page.getByText(description), 'the description');
@@ -233,7 +241,7 @@ describe.each(bothViewports)('admin resources (%s)', (viewport) => {
     await shot('booking-sessions');
 
     // The price tier: five Morning days at $45.00 instead of $50.00. The page shows the total (with
-    // the demo's card surcharge); the server's price lines it comes from show the sessions' part.
+    // the company's card surcharge); the server's price lines it comes from show the sessions' part.
     const priced: { booked: number; details: Record<string, { value: number; formatted: string }> }[] = [];
     page.on('response', (response) => {
       if (!response.url().includes('/api/v1/calculate-charges-summary') || !response.ok()) return;
@@ -302,7 +310,7 @@ describe.each(bothViewports)('admin resources (%s)', (viewport) => {
     await shot('end-before-start');
 
     // Nothing was created.
-    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    const token = await apiSignIn(company().admin.email, company().admin.password);
     expect(await apiSearch(token, 'events', name)).toEqual([]);
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expectAt(page, '/admin/events');
@@ -315,7 +323,7 @@ describe.each(bothViewports)('admin resources (%s)', (viewport) => {
     const { page } = f;
     const shot = topShot(f);
     const tag = `Closed ${uniqueTag(viewport)}`;
-    // Far ahead: a restricted date stops parties and events that day, and other specs book those.
+    // Far ahead: a restricted date stops parties and events that day, and the first test books a week.
     const { monday } = mondayToFriday(FAR_AHEAD_DAYS);
     const reasons = [`${tag} A`, `${tag} B`];
 
@@ -357,7 +365,7 @@ describe.each(bothViewports)('admin resources (%s)', (viewport) => {
     await shows(page.getByText('No restricted dates match your search.'), 'the emptied list');
     await shows(bar.getByText('No rows selected'), 'the cleared selection');
     await shot('bulk-deleted');
-    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    const token = await apiSignIn(company().admin.email, company().admin.password);
     expect(await apiSearch(token, 'restricted-dates', tag)).toEqual([]);
   });
 
@@ -371,11 +379,15 @@ describe.each(bothViewports)('admin resources (%s)', (viewport) => {
     const bar = toolbar(page);
     const availability = bar.getByRole('button', { name: 'Availability', exact: true });
 
-    // Every event on the page selected (the demo has two at least): only one record.
+    // Every event on the page selected (the company's camp and ninja week, and the events this
+    // file's earlier tests made): only one record.
     await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
     await shows(bar.getByText(/^\d+ selected$/), 'the selection count');
     const selectedCount = Number.parseInt(await bar.getByText(/^\d+ selected$/).innerText(), 10);
     expect(selectedCount).toBeGreaterThanOrEqual(2);
+    expect(selectedCount, 'every row of the page').toBe(
+      (await table(page, 'Events').getByRole('row').count()) - 1,
+    );
     await availability.click();
     await expectFeedback(page, adminText.onlyOneRecord);
     await expectAt(page, '/admin/events');
@@ -415,7 +427,7 @@ describe.each(bothViewports)('admin resources (%s)', (viewport) => {
     const reason = `Kept ${tag}`;
     const eventName = `Kept Camp ${tag}`;
     const { monday, friday } = mondayToFriday(FAR_AHEAD_DAYS);
-    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    const token = await apiSignIn(company().admin.email, company().admin.password);
     await apiCreateRecord(token, 'restricted-dates', { date: monday, reason, applies_to: 'all' });
     await apiCreateRecord(token, 'events', {
       name: eventName,
@@ -454,10 +466,6 @@ describe.each(bothViewports)('admin resources (%s)', (viewport) => {
     const keptEvent = await apiSearch(token, 'events', eventName);
     expect(keptEvent).toHaveLength(1);
     await shot('row-archive-cancelled');
-
-    // Tidy up, so no other spec meets these rows.
-    await apiDeleteRecords(token, 'restricted-dates', [kept[0]!.id]);
-    await apiDeleteRecords(token, 'events', [keptEvent[0]!.id]);
   });
 
   it('the sidebar groups screens by what staff do, finds any screen from the keyboard, and a surcharge is typed as a percentage', async () => {
@@ -478,7 +486,7 @@ describe.each(bothViewports)('admin resources (%s)', (viewport) => {
     await search.press('Enter');
     await expectAt(page, '/admin/surcharges');
     await shows(table(page, 'Surcharges'), 'the surcharges list');
-    // The demo's card surcharge, stored as 150 basis points, reads 1.5%.
+    // The company's card surcharge (seed/demo.ts), stored as 150 basis points, reads 1.5%.
     expect(await cells(row(page, 'Surcharges', 'Card surcharge'))).toContain('1.5%');
 
     // On a page of the Money group, only Money is open.
@@ -490,7 +498,6 @@ describe.each(bothViewports)('admin resources (%s)', (viewport) => {
       await sideNow.getByRole('button', { name: 'Parties', exact: true }).getAttribute('aria-expanded'),
     ).toBe('false');
     await shot('sidebar-money-open');
-    if (viewport === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();
 
     await page.getByRole('link', { name: 'Edit surcharge Card surcharge', exact: true }).click();
     await shows(input(page, 'Percent'), 'the percent field');

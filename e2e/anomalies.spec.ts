@@ -4,15 +4,16 @@ import { goViaSidebar, signInAsStaff } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { apiOk } from './support/booking.ts';
 import type { ViewportName } from './support/browser.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /**
- * Each viewport's look-alike: the demo parent registers a "new" child with the name and date of
- * birth of a child the company already has (the Family household's), which the registration
+ * Each viewport's look-alike: the company's parent registers a "new" child with the name and date
+ * of birth of a child the company already has (the Family household's), which the registration
  * checkout records as a possible duplicate for staff.
  */
 const lookAlike: Record<ViewportName, { first_name: string; last_name: string; dob: string }> = {
@@ -22,11 +23,11 @@ const lookAlike: Record<ViewportName, { first_name: string; last_name: string; d
 const detailOf = (child: { first_name: string; last_name: string; dob: string }) =>
   `${child.first_name} ${child.last_name} (born ${child.dob}) looks like a child the company already has.`;
 
-/** The demo parent enrols the look-alike in a class for their age through the registration API. */
+/** The company's parent enrols the look-alike in a class for their age through the registration API. */
 async function registerLookAlike(viewport: ViewportName) {
   const child = lookAlike[viewport];
-  const token = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
-  const query = `f=term-classes&authhash=${demo.authhash}`;
+  const token = await apiSignIn(company().parent.email, company().parent.password, company().authhash);
+  const query = `f=term-classes&authhash=${company().authhash}`;
   const { classes } = await apiOk<{
     classes: { id: number; places_left: number; first_date: string | null }[];
   }>('GET', `/api/v1/registration/classes?${query}&dob=${child.dob}`, { token });
@@ -40,13 +41,13 @@ async function registerLookAlike(viewport: ViewportName) {
   };
   const quote = await apiOk<{ amount_due: number }>(
     'POST',
-    `/api/v1/registration/quote?authhash=${demo.authhash}`,
+    `/api/v1/registration/quote?authhash=${company().authhash}`,
     {
       token,
       body: selection,
     },
   );
-  await apiOk('POST', `/api/v1/registration/checkout?authhash=${demo.authhash}`, {
+  await apiOk('POST', `/api/v1/registration/checkout?authhash=${company().authhash}`, {
     token,
     body: { ...selection, accept_terms: true, amount: quote.amount_due },
   });
@@ -94,7 +95,7 @@ describe.each(bothViewports)('registration anomalies (%s)', (viewport) => {
     await shows(entry, 'the resolved anomaly');
     await expect
       .poll(() => entry.textContent(), { timeout: UI_TIMEOUT, interval: 100 })
-      .toContain(`Resolved by ${demo.admin.fullName}`);
+      .toContain(`Resolved by ${company().admin.fullName}`);
     expect(await entry.getByRole('button').count()).toBe(0);
     await shot('4-resolved-list', { fullPage: true });
   });

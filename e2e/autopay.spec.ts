@@ -2,18 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { addDays, setSwitch, signInAsStaff } from './support/admin.ts';
 import { apiSignIn, uniqueEmail } from './support/api.ts';
 import { apiOk, testCards } from './support/booking.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, shows, submitSignIn } from './support/ui.ts';
 
 /**
  * Autopay (issue 15): a parent saves the test card on the provider's page and turns autopay on.
- * A new family of its own (the demo parent's invoices belong to other specs, and the autopay job
- * would charge them). The job itself is covered by features/billing/autopay.int.test.ts with an
- * injected clock; here the page the failure mails link to: sign in, then the saved-card page.
+ * A new family for each width, so each starts with no card saved (and the autopay job charges
+ * none of the seeded families' invoices). The job itself is covered by
+ * features/billing/autopay.int.test.ts with an injected clock; here the page the failure mails
+ * link to: sign in, then the saved-card page.
  */
 
 const browser = useBrowser();
+useCompany();
 const AUTOPAY = 'Pay my invoices and instalments automatically on their due date';
 
 describe.each(bothViewports)('saved card and autopay (%s)', (viewport) => {
@@ -25,7 +27,7 @@ describe.each(bothViewports)('saved card and autopay (%s)', (viewport) => {
     const password = 'autopay pass 123';
     const signup = await apiOk<{ valid: boolean }>('POST', '/api/v1/students/signup', {
       body: {
-        authhash: demo.authhash,
+        authhash: company().authhash,
         full_name: `Alex Autopay ${viewport}`,
         email,
         phone: '0400 000 123',
@@ -35,7 +37,9 @@ describe.each(bothViewports)('saved card and autopay (%s)', (viewport) => {
     expect(signup.valid).toBe(true);
 
     // The "update your card" link of a failure mail: sign in, then the saved-card page.
-    await page.goto(`/admin/students/login?authhash=${demo.authhash}&redirect=%2Fadmin%2Fstudents%2Fcard`);
+    await page.goto(
+      `/admin/students/login?authhash=${company().authhash}&redirect=%2Fadmin%2Fstudents%2Fcard`,
+    );
     await submitSignIn(page, email, password);
     await expectAt(page, '/admin/students/card');
     await shows(page.getByText('No card saved.'), 'no card yet');
@@ -77,7 +81,7 @@ describe.each(bothViewports)('saved card and autopay (%s)', (viewport) => {
     // Gym on Monday, Tuesday and Saturday (seed/classes-demo.ts), not Wednesday.
     const rubys = (s: { class_name: string; status: string }) =>
       /^Kinder Gym (Monday|Tuesday|Saturday)/.test(s.class_name) && s.status === 'scheduled';
-    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    const token = await apiSignIn(company().admin.email, company().admin.password);
     type Day = { date: string; sessions: { id: number; class_name: string; status: string }[] };
     let day = await apiOk<Day>('GET', '/api/v1/admin/roll', { token });
     let session = day.sessions.find(rubys);

@@ -5,9 +5,9 @@ import { apiSignIn } from './support/api.ts';
 import { apiOk, money, payWith, testCards } from './support/booking.ts';
 import { baseUrl, newPage, screenshot } from './support/browser.ts';
 import { pick } from './support/classes.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
 import { demoSlots, firstFreeDate, partyPrice, slotCapacity } from './support/party.ts';
-import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, shows, signInAsParent } from './support/ui.ts';
 
 /**
@@ -17,6 +17,7 @@ import { expectFitsWidth, shows, signInAsParent } from './support/ui.ts';
  * all of it.
  */
 const browser = useBrowser();
+useCompany();
 
 type Statement = {
   family: { id: number };
@@ -25,11 +26,11 @@ type Statement = {
 };
 
 /**
- * A term of this run's own, with one Ninja Kids class and a new child of the demo parent enrolled
- * by staff (unpaid), so the billing run bills exactly that place.
+ * A term of this width's own, with one Ninja Kids class and a new child of the company's parent
+ * enrolled by staff (unpaid), so the billing run bills exactly that place.
  */
 async function termToBill(tag: string) {
-  const token = await apiSignIn(demo.admin.email, demo.admin.password);
+  const token = await apiSignIn(company().admin.email, company().admin.password);
   const today = isoDate(new Date());
   const monday = addDays(today, 21 + ((8 - new Date(`${today}T00:00:00Z`).getUTCDay()) % 7));
   const name = `Journey ${tag}`;
@@ -56,7 +57,7 @@ async function termToBill(tag: string) {
   expect(klass.valid, 'class saved').toBe(true);
   await apiOk('POST', `/api/v1/admin/terms/${termId}/generate`, { token });
   const classId = (await apiSearch(token, 'term-classes', className)).find((c) => c.name === className)!.id;
-  const parent = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+  const parent = await apiSignIn(company().parent.email, company().parent.password, company().authhash);
   const first = `Jo${tag}`;
   await apiOk('POST', '/api/v1/students/children', {
     token: parent,
@@ -75,7 +76,7 @@ async function termToBill(tag: string) {
   return { token, parent, termId, name, childId };
 }
 
-/** A party of the demo parent's child, its deposit paid with the test card: its balance is owed. */
+/** A party of the parent's child, its deposit paid with the test card: its balance is owed. */
 async function partyWithBalance(parent: string, staff: string, childId: number, weeksAhead: number) {
   const from = addDays(isoDate(new Date()), weeksAhead * 7);
   const date = await firstFreeDate(from, 6, 2);
@@ -83,7 +84,7 @@ async function partyWithBalance(parent: string, staff: string, childId: number, 
   const price = partyPrice(10);
   const checkout = await apiOk<{ sessionId: string; booking_hash: string }>(
     'POST',
-    `/api/v1/birthday-party/booking/checkout?authhash=${demo.authhash}`,
+    `/api/v1/birthday-party/booking/checkout?authhash=${company().authhash}`,
     {
       token: parent,
       body: {

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { addDays, apiSearch, isoDate, signInAsStaff, topShot, uniqueTag } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { apiOk } from './support/booking.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 type Preview = {
   families: { family: string; children: string[]; lines: { detail: string | null }[]; total: number }[];
@@ -22,13 +23,13 @@ const dayMonth = (iso: string) =>
   });
 
 /**
- * A term of this width's own (so the widths and the other specs never bill each other's places):
+ * A term of this width's own (so the two widths never bill each other's places):
  * a Ninja Kids class on Tuesdays with its sessions, a billing-only closure on its third Tuesday,
- * and two new children of the demo parent enrolled by staff (unpaid): one from the first session,
+ * and two new children of the company's parent enrolled by staff (unpaid): one from the first session,
  * one from the fifth (pro rata).
  */
 async function termToBill(tag: string) {
-  const token = await apiSignIn(demo.admin.email, demo.admin.password);
+  const token = await apiSignIn(company().admin.email, company().admin.password);
   const today = isoDate(new Date());
   const monday = addDays(today, 21 + ((8 - new Date(`${today}T00:00:00Z`).getUTCDay()) % 7));
   const name = `Billing ${tag}`;
@@ -62,7 +63,7 @@ async function termToBill(tag: string) {
   await apiOk('POST', `/api/v1/admin/terms/${termId}/generate`, { token });
   const classId = (await apiSearch(token, 'term-classes', className)).find((c) => c.name === className)!.id;
 
-  const parent = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+  const parent = await apiSignIn(company().parent.email, company().parent.password, company().authhash);
   const kids = [`Ann${tag}`, `Ben${tag}`];
   const childIds: number[] = [];
   for (const first of kids) {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { goViaSidebar, signInAsStaff, topShot } from './support/admin.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, useBrowser, usePage } from './support/harness.ts';
 import { expectFitsWidth, shows, signInAsParent } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 describe.each(bothViewports)('calendar feeds (%s)', (viewport) => {
   const fixture = usePage('calendar-feeds', viewport, browser);
@@ -16,10 +18,13 @@ describe.each(bothViewports)('calendar feeds (%s)', (viewport) => {
     await signInAsStaff(page);
     await goViaSidebar(page, viewport, 'Google Calendar', '/admin/integrations/google');
     await shows(page.getByRole('heading', { name: 'Company feed' }), 'the company feed card');
-    await shows(page.getByText('Casey', { exact: false }).first(), "the demo coach's row");
+    await shows(
+      page.getByText(company().coaches.casey.fullName, { exact: false }).first(),
+      "the company's coach's row",
+    );
     await shot('page');
 
-    // Create (or, when an earlier run made one, regenerate) the company feed.
+    // Create the company feed (the phone run regenerates the one the desktop run made before it).
     const make = page.getByRole('button', { name: /^(Create feed URL|Regenerate URL): Company timetable$/ });
     await make.click();
     const url = page.getByTestId('feed-url');
@@ -59,6 +64,7 @@ describe.each(bothViewports)('calendar feeds (%s)', (viewport) => {
     const shot = topShot(f);
     await signInAsParent(page);
     await goViaSidebar(page, viewport, 'My Calendar', '/admin/students/calendar');
+    // The phone run makes a new URL: the desktop run got the family's first before it.
     await page.getByRole('button', { name: /^(Get my calendar URL|Make a new calendar URL)$/ }).click();
     const url = page.getByTestId('feed-url');
     await shows(url, 'the family feed URL');

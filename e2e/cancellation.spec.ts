@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { uniqueTag } from './support/admin.ts';
 import { datesOf, demoEvents, money, paidBooking, sessionDays } from './support/booking.ts';
+import { useCompany } from './support/company.ts';
 import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
 import { expectFitsWidth, shows, signInAsParent } from './support/ui.ts';
 
 /**
- * Self-service cancellation (issue 15): the demo company lets parents cancel an event day 48 hours
- * ahead for a full credit (seed/cancellation-demo.ts). The parent sees what comes back before
- * confirming, and the day is gone from the booking.
+ * Self-service cancellation (issue 15): the spec's company, like every copy of the demo, lets
+ * parents cancel an event day 48 hours ahead for a full credit (seed/cancellation-demo.ts). The
+ * parent sees what comes back before confirming, and the day is gone from the booking.
  */
 
 const browser = useBrowser();
+useCompany();
 const camp = demoEvents.camp;
 
 describe.each(bothViewports)('self-service cancellation (%s)', (viewport) => {
@@ -18,7 +20,7 @@ describe.each(bothViewports)('self-service cancellation (%s)', (viewport) => {
 
   it('a parent cancels a paid camp day from My Bookings and keeps its price as credit', async () => {
     const { page, shot } = fixture();
-    // The first camp day: far more than 48 hours away, and no other spec counts its places.
+    // The first camp day: far more than 48 hours away.
     const day = datesOf(await sessionDays(camp), camp.morning)[0]!;
     const child = `Cx${uniqueTag(viewport).replace(/\W/g, '')}`;
     const booking = await paidBooking(camp, day, child);

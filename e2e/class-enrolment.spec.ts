@@ -1,22 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { isoDate } from './support/admin.ts';
 import { storedToken } from './support/api.ts';
 import { apiOk, expectCardPage, payWith, scrollToTop, testCards } from './support/booking.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { shows, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
-const formPath = `/registration/?f=term-classes&authhash=${demo.authhash}`;
+useCompany();
+/** The company's Term classes form (seed/classes-demo.ts). */
+const formPath = () => `/registration/?f=term-classes&authhash=${company().authhash}`;
 
 /**
- * DD/MM/YYYY of a child who is three and a half today (plus `extra` months): Kinder Gym's age (2 to
- * 5), not Ninja Kids' (6+). Each viewport's child is born on another day, so the second run's date
- * of birth is not the first run's child (signing in matches a family's child by date of birth).
+ * DD/MM/YYYY of a child who is three and a half on the company's today (plus `extra` months):
+ * Kinder Gym's age (2 to 5), not Ninja Kids' (6+). Each viewport's child is born on another day, so
+ * the second run's date of birth is not the first run's child (signing in matches a family's child
+ * by date of birth).
  */
 function threeAndAHalf(extra: number): string {
-  const born = new Date();
-  born.setUTCMonth(born.getUTCMonth() - 42 - extra);
+  const [y, m, d] = isoDate(new Date()).split('-').map(Number) as [number, number, number];
+  const born = new Date(Date.UTC(y, m - 1 - 42 - extra, d));
   const dd = String(born.getUTCDate()).padStart(2, '0');
   const mm = String(born.getUTCMonth() + 1).padStart(2, '0');
   return `${dd}/${mm}/${born.getUTCFullYear()}`;
@@ -30,7 +34,7 @@ describe.each(bothViewports)('class enrolment (%s)', (viewport) => {
     const firstName = `Kit${viewport === 'desktop' ? 'Desk' : 'Phone'}${randomBytes(3).toString('hex')}`;
 
     // Signed out: the form and its class finder, by a date of birth alone.
-    await page.goto(formPath);
+    await page.goto(formPath());
     await shows(page.getByRole('heading', { level: 1, name: 'Term classes' }), 'the form, signed out');
     let child = page.getByRole('region', { name: 'Child 1', exact: true });
     await shot('1-visitor');
@@ -56,8 +60,8 @@ describe.each(bothViewports)('class enrolment (%s)', (viewport) => {
     // Paying asks the visitor to sign in, and brings them back with the trial still chosen.
     await page.getByRole('button', { name: 'Sign in to pay' }).click();
     await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in page');
-    await submitSignIn(page, demo.parent.email, demo.parent.password);
-    await expectAt(page, formPath);
+    await submitSignIn(page, company().parent.email, company().parent.password);
+    await expectAt(page, formPath());
     await shows(page.getByRole('heading', { level: 1, name: 'Term classes' }), 'the form');
     child = page.getByRole('region', { name: 'Child 1', exact: true });
     await child.getByRole('textbox', { name: 'First name' }).fill(firstName);
@@ -91,7 +95,7 @@ describe.each(bothViewports)('class enrolment (%s)', (viewport) => {
     // The return address names the purchase (the confirmation reads it from there).
     await expect
       .poll(() => page.url(), { timeout: UI_TIMEOUT, interval: 100 })
-      .toContain(`${formPath}&status=true&purchase=`);
+      .toContain(`${formPath()}&status=true&purchase=`);
     await shows(page.getByRole('heading', { name: 'Enrolment confirmed!' }), 'the confirmation');
     const places = page.getByTestId('confirmation-places');
     await shows(places.getByText(`${firstName} Parent: Kinder Gym`, { exact: false }), 'the trial place');

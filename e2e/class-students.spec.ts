@@ -5,13 +5,21 @@ import { apiSignIn, linkTo, uniqueEmail } from './support/api.ts';
 import { apiOk } from './support/booking.ts';
 import { type ViewportName, waitForMail } from './support/browser.ts';
 import { closeNotifications } from './support/classes.ts';
-import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
+import { company, useCompany } from './support/company.ts';
+import {
+  bothViewports,
+  expectAt,
+  staffViewport,
+  UI_TIMEOUT,
+  useBrowser,
+  usePage,
+} from './support/harness.ts';
 import { shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
-/** Two of the demo's classes (seed/classes-demo.ts): Ninja Kids per session, Recreational Gymnastics a term. */
+/** Two of the company's classes (seed/classes-demo.ts): Ninja Kids per session, Recreational Gymnastics a term. */
 const from = 'Ninja Kids Tuesday';
 const to = 'Recreational Gymnastics Thursday';
 
@@ -22,13 +30,14 @@ function childLine(page: Page, viewport: ViewportName, name: string): Locator {
     : page.getByRole('row').filter({ hasText: name });
 }
 
-/** The id of a demo class by its exact name (the lowest id: the demo's own, not a copy in a later term). */
+/** The id of one of the company's classes by its exact name. */
 async function classId(token: string, name: string): Promise<number> {
   const rows = (await apiSearch(token, 'term-classes', name)).filter((r) => r.name === name);
-  expect(rows.length, name).toBeGreaterThan(0);
-  return Math.min(...rows.map((r) => r.id));
+  expect(rows, name).toHaveLength(1);
+  return rows[0]!.id;
 }
 
+// The students screen is a table on a computer and cards on a phone: both widths.
 describe.each(bothViewports)('class students (%s)', (viewport) => {
   const fixture = usePage('class-students', viewport, browser);
 
@@ -40,13 +49,13 @@ describe.each(bothViewports)('class students (%s)', (viewport) => {
     const child = { first: `Robin${tag}`, last: 'Enrol' };
     const name = `${child.first} ${child.last}`;
 
-    // The demo parent adds a child of their own (each width its own, so the runs never meet).
-    const parent = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+    // The parent adds a child of their own (each width its own, so the two runs never meet).
+    const parent = await apiSignIn(company().parent.email, company().parent.password, company().authhash);
     await apiOk('POST', '/api/v1/students/children', {
       token: parent,
       body: { first_name: child.first, last_name: child.last, dob: '2017-05-01' },
     });
-    const admin = await apiSignIn(demo.admin.email, demo.admin.password);
+    const admin = await apiSignIn(company().admin.email, company().admin.password);
     const [fromId, toId] = [await classId(admin, from), await classId(admin, to)];
 
     await signInAsStaff(page);
@@ -59,7 +68,7 @@ describe.each(bothViewports)('class students (%s)', (viewport) => {
     const box = page.getByRole('combobox', { name: 'Child', exact: true });
     await box.click();
     await box.fill(child.first);
-    await page.getByRole('option').filter({ hasText: name }).first().click();
+    await page.getByRole('option').filter({ hasText: name }).click();
     await page.getByRole('button', { name: 'Enrol', exact: true }).click();
     await notified(page, `${name} is enrolled from`);
     const line = childLine(page, viewport, name);
@@ -75,7 +84,7 @@ describe.each(bothViewports)('class students (%s)', (viewport) => {
     const target = dialog.getByRole('combobox', { name: 'To class', exact: true });
     await target.click();
     await target.fill(to);
-    await page.getByRole('option', { name: to, exact: true }).first().click();
+    await page.getByRole('option', { name: to, exact: true }).click();
     await shot('transfer');
     await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
     await notified(page, `${name} moves to ${to} from`);
@@ -84,7 +93,7 @@ describe.each(bothViewports)('class students (%s)', (viewport) => {
       .toMatch(/(Withdrawnfrom|leaves) \d\d\/\d\d\/\d{4}/);
     await closeNotifications(page);
 
-    // Withdraw from the new class: the sessions not run are credited (the demo's policy: credit).
+    // Withdraw from the new class: the sessions not run are credited (the company's policy: credit).
     await page.goto(`/admin/term-classes/${toId}/class-students`);
     await shows(page.getByRole('heading', { level: 1, name: `${to}: students` }), 'the other class');
     const moved = childLine(page, viewport, name);
@@ -112,6 +121,10 @@ describe.each(bothViewports)('class students (%s)', (viewport) => {
       await shot('tablet');
     }
   });
+});
+
+describe.each(staffViewport)('class students (%s)', (viewport) => {
+  const fixture = usePage('class-students', viewport, browser);
 
   it('staff invite a family; the parent sets a password and lands on the registration form', async () => {
     const f = fixture();
@@ -125,7 +138,7 @@ describe.each(bothViewports)('class students (%s)', (viewport) => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Phone').fill('0400 123 456');
     await page.getByRole('combobox', { name: 'Registration form' }).click();
-    // Other specs add forms meanwhile: choose the demo's by name, not by position.
+    // The company's form by its name.
     await page.getByRole('option', { name: 'Term classes', exact: true }).click();
     await page.getByLabel('First name').fill('Kai');
     await page.getByLabel('Last name').fill('Invited');

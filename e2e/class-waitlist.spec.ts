@@ -3,11 +3,12 @@ import { apiSearch, topShot, uniqueTag } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { apiCall, apiOk, payWith, testCards } from './support/booking.ts';
 import { waitForMail } from './support/browser.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, shows, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 const ZONE = 'Australia/Sydney';
 
 /** A calendar date in the company's zone, `days` from today. */
@@ -33,16 +34,23 @@ async function create(token: string, resource: string, values: Record<string, un
 }
 
 /**
- * Staff make a class of their own in the demo's current term (so the two widths never meet) and a
- * registration form offering it (and trials).
+ * Staff make a term, a class and a registration form offering it (and trials) of their own, so the
+ * file's tests never meet. The term runs from a week ago to six weeks ahead, without closures: the
+ * company's running term may end within days of today or close on the class's next day (a public
+ * holiday, the seed's maintenance day), and a trial is followed up with a place from the session
+ * after it. The class meets on the weekday of the day after tomorrow.
  */
 async function classAndForm(name: string, capacity: number) {
-  const admin = await apiSignIn(demo.admin.email, demo.admin.password);
-  const today = dayFromToday(0);
-  const term = (await apiSearch(admin, 'terms', '')).find(
-    (t) => t.status === 'open' && String(t.start_date) <= today && String(t.end_date) >= dayFromToday(9),
-  );
-  expect(term, 'an open demo term running for the next days').toBeDefined();
+  const admin = await apiSignIn(company().admin.email, company().admin.password);
+  const termName = `Term of ${name}`;
+  await create(admin, 'terms', {
+    name: termName,
+    start_date: dayFromToday(-7),
+    end_date: dayFromToday(42),
+    status: 'open',
+  });
+  const term = (await apiSearch(admin, 'terms', termName)).find((t) => t.name === termName);
+  expect(term, `${termName} saved`).toBeDefined();
   const type = (await apiSearch(admin, 'class-types', '')).find((t) => t.trial_allowed === true);
   expect(type, 'a class type with trials').toBeDefined();
   await create(admin, 'term-classes', {
@@ -81,10 +89,10 @@ async function paidTrial(tag: string) {
   const { admin, classId, form } = await classAndForm(className, 6);
 
   // The parent books a trial for a new child and pays with the test card.
-  const parent = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+  const parent = await apiSignIn(company().parent.email, company().parent.password, company().authhash);
   const { classes } = await apiOk<{ classes: FinderClass[] }>(
     'GET',
-    `/api/v1/registration/classes?${new URLSearchParams({ f: form, authhash: demo.authhash })}`,
+    `/api/v1/registration/classes?${new URLSearchParams({ f: form, authhash: company().authhash })}`,
     { token: parent },
   );
   const cls = classes.find((c) => c.id === classId);
@@ -98,7 +106,7 @@ async function paidTrial(tag: string) {
   };
   const quote = await apiOk<{ amount_due: number }>(
     'POST',
-    `/api/v1/registration/quote?authhash=${demo.authhash}`,
+    `/api/v1/registration/quote?authhash=${company().authhash}`,
     {
       token: parent,
       body: selection,
@@ -106,7 +114,7 @@ async function paidTrial(tag: string) {
   );
   const checkout = await apiOk<{ sessionId?: string; valid: boolean }>(
     'POST',
-    `/api/v1/registration/checkout?authhash=${demo.authhash}`,
+    `/api/v1/registration/checkout?authhash=${company().authhash}`,
     { token: parent, body: { ...selection, accept_terms: true, amount: quote.amount_due } },
   );
   if (checkout.sessionId)
@@ -143,13 +151,13 @@ describe.each(bothViewports)('trial conversion (%s)', (viewport) => {
     const { className, childName } = await paidTrial(tag);
 
     // The follow-up job runs every minute: the mail holds a place from the next session.
-    const mail = await waitForMail(demo.parent.email, `Enrol ${childName} in ${className}`, 180_000);
+    const mail = await waitForMail(company().parent.email, `Enrol ${childName} in ${className}`, 180_000);
     const link = mail.links.find((l) => l.includes('/registration/accept/?token='));
     expect(link, mail.body).toBeDefined();
     const path = link!.slice(link!.indexOf('/registration/accept/'));
 
     await page.goto(path);
-    await submitSignIn(page, demo.parent.email, demo.parent.password);
+    await submitSignIn(page, company().parent.email, company().parent.password);
     await expectAt(page, '/registration/accept/');
     await shows(page.getByRole('heading', { level: 1, name: 'Enrol after your trial' }), 'the accept page');
     const place = page.getByRole('article', { name: `${childName} Trial` });
@@ -203,8 +211,8 @@ describe.each(bothViewports)('waitlist offer (%s)', (viewport) => {
     const className = `Waitlist Wombats ${tag}`;
     const { admin, classId, form } = await classAndForm(className, 1);
 
-    // The demo parent's two new children: one takes the only place, the other waits.
-    const parent = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+    // The parent's two new children: one takes the only place, the other waits.
+    const parent = await apiSignIn(company().parent.email, company().parent.password, company().authhash);
     const names = [`Fay${tag}`, `Gus${tag}`];
     for (const first of names)
       await apiOk('POST', '/api/v1/students/children', {
@@ -221,7 +229,7 @@ describe.each(bothViewports)('waitlist offer (%s)', (viewport) => {
     });
     const joined = await apiOk<{ message: string }>(
       'POST',
-      `/api/v1/registration/waitlist?authhash=${demo.authhash}`,
+      `/api/v1/registration/waitlist?authhash=${company().authhash}`,
       {
         token: parent,
         body: { f: form, term_class_id: classId, children: [waiting], any_number: false },
@@ -238,7 +246,7 @@ describe.each(bothViewports)('waitlist offer (%s)', (viewport) => {
       token: admin,
       body: { enrolment_id: place.enrolment_id, from: place.starts_on },
     });
-    const mail = await waitForMail(demo.parent.email, `A place is free: ${className}`, 120_000);
+    const mail = await waitForMail(company().parent.email, `A place is free: ${className}`, 120_000);
     const accept = mail.links.find(
       (l) => l.includes('/registration/accept/?token=') && !l.includes('decline=1'),
     );
@@ -246,7 +254,7 @@ describe.each(bothViewports)('waitlist offer (%s)', (viewport) => {
     expect(accept && decline, mail.body).toBeTruthy();
 
     await page.goto(accept!.slice(accept!.indexOf('/registration/accept/')));
-    await submitSignIn(page, demo.parent.email, demo.parent.password);
+    await submitSignIn(page, company().parent.email, company().parent.password);
     await shows(page.getByRole('heading', { level: 1, name: 'A place has come up' }), 'the offer');
     await shows(page.getByRole('article', { name: `${names[1]} Wait` }), 'the offered place');
     await shows(page.getByRole('region', { name: 'Price' }).getByText('Total', { exact: true }), 'the price');

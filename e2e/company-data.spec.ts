@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { goViaSidebar, signInAsStaff, topShot, uniqueTag } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { baseUrl } from './support/browser.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, shows } from './support/ui.ts';
 
 /**
@@ -14,6 +14,7 @@ import { expectFitsWidth, shows } from './support/ui.ts';
  */
 
 const browser = useBrowser();
+useCompany();
 
 async function api(method: 'GET' | 'POST', path: string, token: string, body?: unknown) {
   const response = await fetch(`${baseUrl()}${path}`, {
@@ -52,7 +53,7 @@ describe.each(bothViewports)('company data (%s)', (viewport) => {
     expect(names.filter((n) => n.endsWith('.csv')).length).toBeGreaterThan(40);
     const users = new TextDecoder().decode(zip['users.csv']);
     expect(users.split('\r\n')[0]).not.toContain('password_hash');
-    expect(users).toContain(demo.admin.email);
+    expect(users).toContain(company().admin.email);
   }, 120_000);
 
   it('the admin erases a family from its page, with a reason and the typed confirmation', async () => {
@@ -60,7 +61,7 @@ describe.each(bothViewports)('company data (%s)', (viewport) => {
     const { page } = f;
     const shot = topShot(f);
     const tag = uniqueTag(viewport);
-    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    const token = await apiSignIn(company().admin.email, company().admin.password);
     const forms = (await api('GET', '/api/v1/admin/students/invite/forms', token)) as { key: string }[];
     const name = `Erin Erasable ${tag}`;
     await api('POST', '/api/v1/admin/students/invite', token, {

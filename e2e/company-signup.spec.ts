@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { linkTo, storedToken, uniqueEmail, uniquePassword } from './support/api.ts';
 import { waitForMail } from './support/browser.ts';
-import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
+import { useCompany } from './support/company.ts';
+import { expectAt, staffViewport, useBrowser, usePage } from './support/harness.ts';
 import { specText } from './support/spec-text.ts';
 import { expectSignInRefused, field, shows, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
-describe.each(bothViewports)('company signup (%s)', (viewport) => {
+describe.each(staffViewport)('company signup (%s)', (viewport) => {
   const fixture = usePage('company-signup', viewport, browser);
 
   it('signup → activation mail → activation link → sign in; the link works once', async () => {

@@ -11,12 +11,31 @@ import {
   uniqueTag,
 } from './support/admin.ts';
 import { apiInviteStaff, apiSignIn, uniqueEmail } from './support/api.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
+/**
+ * A week of Casey's leave that starts inside the company's running term: next week (Sam's leave,
+ * this week, stays as the seed made it), else from tomorrow or today when the term ends sooner.
+ */
+async function leaveWeek(token: string): Promise<{ start: string; end: string }> {
+  const today = isoDate(new Date());
+  const term = (await apiSearch(token, 'terms', '')).find(
+    (t) => t.status === 'open' && String(t.end_date) >= today,
+  );
+  expect(term, 'an open term running today or ahead').toBeDefined();
+  const [termStart, termEnd] = [String(term!.start_date), String(term!.end_date)];
+  const start = [7, 1, 0]
+    .map((days) => [addDays(today, days), termStart].sort().at(-1)!)
+    .find((day) => day <= termEnd)!;
+  return { start, end: addDays(start, 6) };
+}
+
+// The Cover page is a table on a computer and a list on a phone: both widths.
 describe.each(bothViewports)('cover (%s)', (viewport) => {
   const fixture = usePage('cover', viewport, browser);
 
@@ -25,9 +44,8 @@ describe.each(bothViewports)('cover (%s)', (viewport) => {
     const { page } = f;
     const shot = topShot(f);
 
-    // A new coach with a cleared, current check; Casey on leave next week (Sam's demo leave, this
-    // week, stays as it is for the timetable and roll specs).
-    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    // A new coach with a cleared, current check; Casey on leave for a week of the term.
+    const token = await apiSignIn(company().admin.email, company().admin.password);
     const substitute = `Sub ${uniqueTag(viewport)}`;
     await apiInviteStaff(token, {
       full_name: substitute,
@@ -42,12 +60,12 @@ describe.each(bothViewports)('cover (%s)', (viewport) => {
       wwcc_verified_on: addDays(isoDate(new Date()), -30),
       wwcc_expires_on: addDays(isoDate(new Date()), 900),
     });
-    const [casey] = await apiSearch(token, 'coaches', 'Casey Coach');
-    const today = isoDate(new Date());
+    const [casey] = await apiSearch(token, 'coaches', company().coaches.casey.fullName);
+    const leave = await leaveWeek(token);
     await apiCreateRecord(token, `coaches/${casey!.id}/leaves`, {
       reason: 'Conference',
-      start_date: addDays(today, 7),
-      end_date: addDays(today, 13),
+      start_date: leave.start,
+      end_date: leave.end,
     });
 
     await signInAsStaff(page);

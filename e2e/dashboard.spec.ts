@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { goViaSidebar, signInAsStaff, topShot } from './support/admin.ts';
-import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
+import { company, useCompany } from './support/company.ts';
+import { expectAt, staffViewport, useBrowser, usePage } from './support/harness.ts';
 import { shows, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
-/** The demo's first coach (seed/classes-demo.ts). */
-const casey = { email: 'coach@demo.test', password: 'demo-coach-1', name: 'Casey Coach' };
+useCompany();
 
-describe.each(bothViewports)('dashboard (%s)', (viewport) => {
+describe.each(staffViewport)('dashboard (%s)', (viewport) => {
   const fixture = usePage('dashboard', viewport, browser);
 
   it('the demo admin sees what to act on today and follows the overdue invoices card to the list', async () => {
@@ -18,12 +17,12 @@ describe.each(bothViewports)('dashboard (%s)', (viewport) => {
     await signInAsStaff(page);
     const main = page.getByRole('main');
     await shows(
-      main.getByRole('heading', { level: 1, name: demo.companyName }),
+      main.getByRole('heading', { level: 1, name: company().name }),
       'the company on the dashboard',
     );
     const today = main.getByRole('region', { name: "Today's sessions" });
     await shows(today, "today's sessions");
-    // The demo's term runs today: its fill rate; Sam's leave this week: cover; Walker's failed autopay: an overdue invoice.
+    // The company's term runs today: its fill rate; Sam's leave this week: cover; Walker's failed autopay: an overdue invoice.
     await shows(
       main.getByRole('region', { name: 'Fill rate this term' }).getByText(/\d+ of \d+ places taken/),
       'the fill rate',
@@ -64,11 +63,13 @@ describe.each(bothViewports)('dashboard (%s)', (viewport) => {
     const f = fixture();
     const { page } = f;
     const shot = topShot(f);
-    // A coach lands on the roll; the dashboard is in their sidebar.
+    // The company's first coach (seed/classes-demo.ts) lands on the roll; the dashboard is in
+    // their sidebar.
+    const casey = company().coaches.casey;
     await page.goto('/admin/login');
     await submitSignIn(page, casey.email, casey.password);
     await expectAt(page, '/admin/roll');
-    await goViaSidebar(page, viewport, 'Dashboard', '/admin/dashboard', demo.companyName);
+    await goViaSidebar(page, viewport, 'Dashboard', '/admin/dashboard', company().name);
     const main = page.getByRole('main');
     await shows(main.getByRole('region', { name: "Today's sessions" }), "the coach's sessions today");
     await shows(main.getByRole('region', { name: 'My tasks' }), "the coach's tasks");
@@ -79,7 +80,7 @@ describe.each(bothViewports)('dashboard (%s)', (viewport) => {
       .getByRole('list', { name: "Today's sessions" })
       .getByRole('listitem')
       .allInnerTexts();
-    for (const text of coaches) expect(text).toContain(casey.name);
+    for (const text of coaches) expect(text).toContain(casey.fullName);
     await shot('coach');
   });
 });

@@ -17,6 +17,8 @@ import {
   demoPricing,
   displayDate,
   eventCharges,
+  eventE,
+  eventId,
   expectCardPage,
   fillNewChild,
   money,
@@ -35,11 +37,19 @@ import {
   waitForMailWith,
 } from './support/booking.ts';
 import type { ViewportName } from './support/browser.ts';
-import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
+import { company, useCompany } from './support/company.ts';
+import {
+  bothViewports,
+  expectAt,
+  parentViewport,
+  UI_TIMEOUT,
+  useBrowser,
+  usePage,
+} from './support/harness.ts';
 import { shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 const camp = demoEvents.camp;
 const ninja = demoEvents.ninja;
 
@@ -172,7 +182,7 @@ describe.each(bothViewports)('event booking (%s)', (viewport) => {
     await shot('5-card');
 
     await payWith(page, testCards.pays);
-    await expectAt(page, `/booking?authhash=${demo.authhash}&e=${camp.e}&status=true`);
+    await expectAt(page, `/booking?authhash=${company().authhash}&e=${eventE(camp)}&status=true`);
     await shows(page.getByText(bookingText.bookingSuccessful, { exact: true }), "'Booking Successful!'");
     await shot('6-success');
 
@@ -195,15 +205,19 @@ describe.each(bothViewports)('event booking (%s)', (viewport) => {
     expect(created, `the new child ${firstName}`).toMatchObject({ last_name: 'Parent', dob: '2019-06-14' });
     const mia = kids.find((kid) => kid.first_name === 'Mia');
     expect(mia).toBeDefined();
-    const cover = await apiOk<Insurances>('GET', `/api/v1/students/events/insurances?event_id=${camp.id}`, {
-      token,
-    });
+    const cover = await apiOk<Insurances>(
+      'GET',
+      `/api/v1/students/events/insurances?event_id=${eventId(camp)}`,
+      {
+        token,
+      },
+    );
     const season = cover.full.find((product) => product.name === 'Season cover');
     expect(season).toBeDefined();
     expect(cover.children[String(created?.id)]?.insurance_ids ?? []).not.toContain(season?.id);
     expect(cover.children[String(mia?.id)]?.insurance_ids ?? [season?.id]).toContain(season?.id);
     // The confirmation mail names the days and the amount paid.
-    const mail = await waitForMailWith(demo.parent.email, `Booking confirmed: ${camp.name}`, [
+    const mail = await waitForMailWith(company().parent.email, `Booking confirmed: ${camp.name}`, [
       displayDate(dayA),
       displayDate(dayB),
       `Amount paid: ${money(total)}`,
@@ -246,7 +260,7 @@ describe.each(bothViewports)('event booking (%s)', (viewport) => {
     await shot('declined');
 
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await expectAt(page, `/booking?authhash=${demo.authhash}&e=${camp.e}&status=cancelled`);
+    await expectAt(page, `/booking?authhash=${company().authhash}&e=${eventE(camp)}&status=cancelled`);
     await shows(page.getByRole('heading', { level: 1, name: camp.name }), 'the booking page again');
     await shows(page.getByText(PAYMENT_CANCELLED), 'the payment-cancelled notice');
     await shows(page.getByRole('button', { name: 'Book Now' }), 'Book Now');
@@ -315,6 +329,11 @@ describe.each(bothViewports)('event booking (%s)', (viewport) => {
     // Nothing was booked or held.
     expect(sessionOn(await sessionDays(camp), day, camp.morning).available).toBe(free);
   });
+});
+
+/** The calendar's states for full and nearly-full days: no checkout, so once, on a phone. */
+describe.each(parentViewport)('event booking calendar (%s)', (viewport) => {
+  const fixture = usePage('event-booking', viewport, browser);
 
   it('a full day is waitlist-only yet Book Now works; the nearly-full Full day shows its last place', async () => {
     const { page, shot } = fixture();

@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { addDays, confirmDialog, listFeedback, signInAsStaff } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { apiOk } from './support/booking.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, shows, signInAsParent } from './support/ui.ts';
 
 /**
  * Flags and tasks (issue 17): staff flag a child and see it on the roll; a task list creates its
- * tasks for a family in one action; the demo parent completes a family task. Demo data:
- * seed/flags-tasks-demo.ts (the flags, the "New family" list, Pat Parent's family task).
+ * tasks for a family in one action; the company's parent completes a family task. The spec's
+ * company (a copy of the demo): seed/flags-tasks-demo.ts (the flags, the "New family" list, Pat
+ * Parent's family task).
  */
 
 const browser = useBrowser();
+useCompany();
 
 describe.each(bothViewports)('flags and tasks (%s)', (viewport) => {
   const fixture = usePage('flags-tasks', viewport, browser);
@@ -21,7 +23,7 @@ describe.each(bothViewports)('flags and tasks (%s)', (viewport) => {
 
   it('staff flag a child, and the flag shows next to the child on the roll with its note', async () => {
     const { page, shot } = fixture();
-    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    const token = await apiSignIn(company().admin.email, company().admin.password);
     await apiOk('POST', '/api/v1/admin/flags', {
       token,
       body: { name: flagName, kind: 'medical', colour: '#2f9e44', show_on_roll: true },
@@ -30,7 +32,7 @@ describe.each(bothViewports)('flags and tasks (%s)', (viewport) => {
     await signInAsStaff(page);
     await page.goto('/admin/flagged');
     await shows(page.getByRole('heading', { name: 'Flagged children and families' }), 'the flags page');
-    // The demo's flags: Ruby's Anaphylaxis and the Walker family's Late pick-up.
+    // The seeded flags: Ruby's Anaphylaxis and the Walker family's Late pick-up.
     await shows(page.getByRole('region', { name: 'Anaphylaxis on Ruby Walker' }), 'Ruby’s seeded flag');
     await page.getByRole('combobox', { name: 'Flag' }).click();
     await page.getByRole('option', { name: flagName, exact: true }).click();
@@ -76,11 +78,11 @@ describe.each(bothViewports)('flags and tasks (%s)', (viewport) => {
 
   it('a task list creates its tasks for a family in one action; staff see them under all', async () => {
     const { page, shot } = fixture();
-    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    const token = await apiSignIn(company().admin.email, company().admin.password);
     type List = { data: { id: number; name: string }[] };
     const lists = await apiOk<List>('GET', '/api/v1/admin/task-lists', { token });
     const newFamily = lists.data.find((r) => r.name === 'New family');
-    expect(newFamily, 'the demo’s New family list').toBeTruthy();
+    expect(newFamily, 'the seeded New family list').toBeTruthy();
 
     await signInAsStaff(page);
     await page.goto(`/admin/task-lists/${newFamily!.id}`);
@@ -90,10 +92,13 @@ describe.each(bothViewports)('flags and tasks (%s)', (viewport) => {
     const dialog = confirmDialog(page);
     await shows(dialog, 'the Create tasks dialog');
     await dialog.getByRole('combobox', { name: 'Family' }).click();
-    await page.getByRole('option', { name: demo.parent.fullName }).first().click();
+    await page.getByRole('option', { name: company().parent.fullName }).first().click();
     await shot('5-create-tasks');
     await dialog.getByRole('button', { name: 'Create tasks', exact: true }).click();
-    await shows(listFeedback(page, `4 tasks created for ${demo.parent.fullName}.`), 'the action’s message');
+    await shows(
+      listFeedback(page, `4 tasks created for ${company().parent.fullName}.`),
+      'the action’s message',
+    );
 
     await page.goto('/admin/tasks?filter=all');
     await shows(page.getByRole('heading', { name: 'Tasks' }), 'the tasks page');
@@ -102,7 +107,7 @@ describe.each(bothViewports)('flags and tasks (%s)', (viewport) => {
     await shot('6-tasks');
   });
 
-  it('the demo parent completes a family task in their account', async () => {
+  it('the parent completes a family task in their account', async () => {
     const { page, shot } = fixture();
     await signInAsParent(page);
     await page.goto('/admin/students/tasks');

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser.ts';
-import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
+import { useCompany } from './support/company.ts';
+import { expectAt, staffViewport, useBrowser, usePage } from './support/harness.ts';
 import { specText } from './support/spec-text.ts';
 import { field, shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 describe('foundation: health', () => {
   it('GET /api/health answers 200 with the database up', async () => {
@@ -14,7 +16,7 @@ describe('foundation: health', () => {
   });
 });
 
-describe.each(bothViewports)('foundation pages (%s)', (viewport) => {
+describe.each(staffViewport)('foundation pages (%s)', (viewport) => {
   const fixture = usePage('foundation', viewport, browser);
 
   it('/admin/login renders the sign-in form with a link to the forgotten password page', async () => {

@@ -1,28 +1,42 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import PgBoss from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../apps/server/src/db/embedded.ts';
+import { connectDatabase, ensureDatabase } from '../apps/server/src/db/client.ts';
+import { freePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import {
   mailchimpStubEnv,
   startMailchimpStub,
 } from '../apps/server/src/features/communications/mailchimp/testing/mailchimp-stub.ts';
 import { start as startStripeStub } from '../apps/server/src/platform/payments/testing/stripe-stub.ts';
 
+/** What one worker's specs talk to: an app of their own on a database of their own. */
+export interface E2eServer {
+  baseUrl: string;
+  /** Folder where this app's test SMTP server writes every mail it sends, one .eml file each. */
+  mailDir: string;
+  /** This app's database, where a spec seeds its own company (support/company.ts). */
+  databaseUrl: string;
+  /** This app's stdout and stderr, for the lines a failing test prints. */
+  logFile: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** Folder where the test SMTP server writes every mail the app sends, one .eml file each. */
-    mailDir: string;
+    /** One app per worker, indexed by VITEST_POOL_ID − 1. */
+    servers: E2eServer[];
   }
 }
 
 const root = path.resolve(import.meta.dirname, '..');
+const TEMPLATE = 'tumble_e2e_template';
 
-/** Receives the app's mail over real SMTP and keeps each message as a file the tests read. */
+/** Receives an app's mail over real SMTP and keeps each message as a file the tests read. */
 async function startSmtp(mailDir: string) {
   let count = 0;
   const server = new SMTPServer({
@@ -67,10 +81,13 @@ async function snapshotWebDist(): Promise<string> {
   }
 }
 
-async function waitForHealth(url: string, child: ChildProcess) {
+async function waitForHealth(url: string, child: ChildProcess, logFile: string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      const log = await readFile(logFile, 'utf8').catch(() => '');
+      throw new Error(`server exited early with code ${child.exitCode}:\n${log}`);
+    }
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) return;
@@ -82,21 +99,42 @@ async function waitForHealth(url: string, child: ChildProcess) {
   throw new Error('server did not become healthy within 120 s');
 }
 
+/** One migrated database with the job queue's schema, cloned for each worker's app. */
+async function makeTemplate(adminUrl: string): Promise<void> {
+  const templateUrl = await ensureDatabase(adminUrl, TEMPLATE);
+  const template = connectDatabase(templateUrl, { max: 1 });
+  await runMigrations(template.db);
+  await template.close();
+  const boss = new PgBoss({ connectionString: templateUrl, max: 1, supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true });
+}
+
+async function cloneTemplate(adminUrl: string, name: string): Promise<string> {
+  const admin = connectDatabase(adminUrl, { max: 1 });
+  await admin.pool.query(`create database ${name} template ${TEMPLATE}`);
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface Worker {
+  server: E2eServer;
+  stop(): Promise<void>;
+}
+
 /**
- * End-to-end tests run against the built app, started as in production (`main.ts`) on a fresh
- * embedded PostgreSQL with the demo data, on a free port, sending mail to a local SMTP server.
+ * One worker's app: started as in production (`main.ts`) on its own clone of the template, with
+ * the demo company seeded, on a free port, sending mail to an SMTP server of its own, with its own
+ * Mailchimp and Stripe Connect stubs and its own files folder.
  */
-export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
-  // Screenshots of this run only: a stale picture of an earlier run must not pass for a new one.
-  await rm(path.join(root, 'e2e/artifacts'), { recursive: true, force: true });
-  const webDist = await snapshotWebDist();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tumble-e2e-'));
-  await chmod(dataDir, 0o755);
-  const mailDir = await mkdtemp(path.join(os.tmpdir(), 'tumble-e2e-mail-'));
+async function startWorker(index: number, adminUrl: string, webDist: string): Promise<Worker> {
+  const databaseUrl = await cloneTemplate(adminUrl, `tumble_e2e_w${index}`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `tumble-e2e-w${index}-`));
+  const mailDir = await mkdtemp(path.join(os.tmpdir(), `tumble-e2e-mail-w${index}-`));
+  const logFile = path.join(root, 'e2e/artifacts', `server-w${index}.log`);
+  const log = createWriteStream(logFile);
   const smtp = await startSmtp(mailDir);
   // Mailchimp's Marketing API and OAuth endpoints, spoken by a local stub (e2e/integrations.spec.ts).
   const mailchimp = await startMailchimpStub();
@@ -106,12 +144,14 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      TZ: 'UTC',
       PORT: String(port),
       HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
@@ -121,8 +161,8 @@ export default async function setup(project: TestProject) {
       // the whole run makes far more requests a minute than one visitor would, and the global
       // per-IP limit counts static files too. Sign-in throttling per account and IP still applies.
       RATE_LIMIT_PER_MINUTE: '100000',
-      // No SMTP throttle (600 a minute by default): the run queues more mail than a company sends (billing
-      // runs, mass mail), and a spec waiting 20 s for its one mail must not sit behind that backlog.
+      // No SMTP throttle (600 a minute by default): a spec waiting 20 s for its one mail must not
+      // sit behind the billing runs and mass mail of the specs before it.
       SMTP_MAX_PER_MINUTE: '0',
       ...mailchimpStubEnv(mailchimp),
       // Only what connecting needs: without a publishable key the installation takes no Stripe payments itself.
@@ -132,21 +172,75 @@ export default async function setup(project: TestProject) {
       STRIPE_CONNECT_URL: stripe.url,
     },
   });
-  await waitForHealth(baseUrl, child);
-  project.provide('baseUrl', baseUrl);
-  project.provide('mailDir', mailDir);
-
-  return async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timeout = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(timeout);
-    await smtp.close();
-    await mailchimp.close();
-    await stripe.close();
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(webDist, { recursive: true, force: true });
-    await rm(mailDir, { recursive: true, force: true });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  await waitForHealth(baseUrl, child, logFile);
+  return {
+    server: { baseUrl, mailDir, databaseUrl, logFile },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timeout = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        await exited;
+        clearTimeout(timeout);
+      }
+      log.end();
+      await smtp.close();
+      await mailchimp.close();
+      await stripe.close();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(mailDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** How many apps to start: one per worker the e2e project runs (scripts/test.mjs sets E2E_WORKERS). */
+function workerCount(project: TestProject): number {
+  const configured = Number(process.env.E2E_WORKERS);
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  return Math.max(1, project.globalConfig.maxWorkers);
+}
+
+/**
+ * End-to-end tests: one embedded PostgreSQL for the run, a migrated template database, and one app
+ * per worker on its own clone of it. Specs in different workers share nothing but the built SPA.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  // Screenshots of this run only: a stale picture of an earlier run must not pass for a new one.
+  await rm(path.join(root, 'e2e/artifacts'), { recursive: true, force: true });
+  await mkdir(path.join(root, 'e2e/artifacts'), { recursive: true });
+  const webDist = await snapshotWebDist();
+  const pgDir = await mkdtemp(path.join(os.tmpdir(), 'tumble-e2e-pg-'));
+  await chmod(pgDir, 0o755);
+  const postgres = await startEmbeddedPostgres(pgDir);
+  const adminUrl = postgres.url;
+  await makeTemplate(adminUrl);
+  const count = workerCount(project);
+  const workers: Worker[] = [];
+  const stopAll = async () => {
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await postgres.stop();
+    await rm(pgDir, { recursive: true, force: true });
+    await rm(webDist, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: count }, async (_, i) =>
+        workers.push(await startWorker(i + 1, adminUrl, webDist)),
+      ),
+    );
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  project.provide(
+    'servers',
+    workers.map((worker) => worker.server),
+  );
+  return stopAll;
 }

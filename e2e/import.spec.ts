@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { goViaSidebar, signInAsStaff } from './support/admin.ts';
+import { useCompany } from './support/company.ts';
 import { bothViewports, useBrowser, usePage } from './support/harness.ts';
 import { expectFitsWidth, shows } from './support/ui.ts';
 
@@ -29,6 +30,7 @@ async function choose(page: Page, file: ReturnType<typeof csv>) {
 }
 
 const browser = useBrowser();
+useCompany();
 
 describe.each(bothViewports)('importing families from a CSV (%s)', (viewport) => {
   const fixture = usePage('import', viewport, browser);

@@ -5,15 +5,18 @@ import {
   STUB_LIST_NAME,
 } from '../apps/server/src/features/communications/mailchimp/testing/mailchimp-stub.ts';
 import { goViaSidebar, notified, signInAsStaff, topShot } from './support/admin.ts';
+import { useCompany } from './support/company.ts';
 import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
 import { expectFitsWidth, shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /**
  * SPEC integrations: the Integrations page lists every connection; the mailing connection is made
- * against the local Mailchimp stub the e2e server is pointed at (e2e/global-setup.ts). Each
- * viewport connects, syncs and disconnects again, so the next starts from "Not connected".
+ * against the local Mailchimp stub the worker's app is pointed at (e2e/global-setup.ts). The
+ * spec's company starts "Not connected"; each viewport connects, syncs and disconnects again, so
+ * the phone run after the desktop one starts from "Not connected" too.
  */
 describe.each(bothViewports)('integrations (%s)', (viewport) => {
   const fixture = usePage('integrations', viewport, browser);
@@ -59,7 +62,7 @@ describe.each(bothViewports)('integrations (%s)', (viewport) => {
     await shows(page.getByText(`Families are kept in ${STUB_LIST_NAME}.`), 'the chosen audience');
 
     await page.getByRole('button', { name: 'Sync now' }).click();
-    // The demo's families (the job may have sent them a moment before).
+    // The company's families (the job may have sent them a moment before).
     await shows(
       page.getByRole('status').filter({ hasText: /Sent \d+ famil|already up to date/ }),
       'the sync result',

@@ -12,9 +12,9 @@ import {
 import { apiSignIn } from './support/api.ts';
 import { apiOk, money, payWith, percentOf, testCards } from './support/booking.ts';
 import { pick } from './support/classes.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
 import { demoSlots, firstFreeDate, partyPrice, slotCapacity } from './support/party.ts';
-import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, shows, signInAsParent } from './support/ui.ts';
 
 /**
@@ -23,11 +23,12 @@ import { expectFitsWidth, shows, signInAsParent } from './support/ui.ts';
  * booking's "Record balance payment".
  */
 const browser = useBrowser();
+useCompany();
 
-/** A one-off invoice of the demo parent, issued through the staff API. */
-async function invoiceForDemoParent(staff: string, tag: string, cents: number, dueInDays: number) {
-  const parent = (await apiSearch(staff, 'parents', demo.parent.email)).find(
-    (p) => p.email === demo.parent.email,
+/** A one-off invoice of the company's parent, issued through the staff API. */
+async function invoiceForParent(staff: string, tag: string, cents: number, dueInDays: number) {
+  const parent = (await apiSearch(staff, 'parents', company().parent.email)).find(
+    (p) => p.email === company().parent.email,
   )!;
   const made = await apiOk<{ id: number }>('POST', '/api/v1/admin/invoices', {
     token: staff,
@@ -49,15 +50,15 @@ async function invoiceForDemoParent(staff: string, tag: string, cents: number, d
   return { id: made.id, code: detail.code };
 }
 
-/** A Saturday party of the demo parent (deposit paid with the test card): its balance is owed. */
+/** A Saturday party of the company's parent (deposit paid with the test card): its balance is owed. */
 async function partyWithBalance(staff: string, weeksAhead: number) {
-  const parent = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+  const parent = await apiSignIn(company().parent.email, company().parent.password, company().authhash);
   const date = await firstFreeDate(addDays(isoDate(new Date()), weeksAhead * 7), 6, 2);
   const slot = (await slotCapacity(date)).slots.find((s) => s.name === demoSlots.saturdayMorning.name)!;
   const price = partyPrice(10);
   const checkout = await apiOk<{ sessionId: string; booking_hash: string }>(
     'POST',
-    `/api/v1/birthday-party/booking/checkout?authhash=${demo.authhash}`,
+    `/api/v1/birthday-party/booking/checkout?authhash=${company().authhash}`,
     {
       token: parent,
       body: {
@@ -90,10 +91,10 @@ describe.each(bothViewports)('payments (%s)', (viewport) => {
     const { page } = f;
     const shot = topShot(f);
     const tag = uniqueTag(viewport);
-    const staff = await apiSignIn(demo.admin.email, demo.admin.password);
+    const staff = await apiSignIn(company().admin.email, company().admin.password);
     const phone = viewport === 'phone';
     // $300.00 due in 45 days: the plans of 2, 3 and 4 instalments are offered.
-    const invoice = await invoiceForDemoParent(staff, tag, 30_000, 45);
+    const invoice = await invoiceForParent(staff, tag, 30_000, 45);
 
     await signInAsParent(page);
     await page.goto(`/admin/student/payment?invoice=${invoice.id}`);
@@ -109,7 +110,7 @@ describe.each(bothViewports)('payments (%s)', (viewport) => {
       await shot('2-plan');
     }
     const amount = phone ? 10_000 : 30_000;
-    // The demo company charges a 1.5% card surcharge: its line shows, and the card pays it too.
+    // The company charges a 1.5% card surcharge: its line shows, and the card pays it too.
     const surcharge = percentOf(amount, 150);
     await shows(page.getByTestId('price-lines').getByText('To pay now'), 'the amount to pay');
     const pay = page.getByRole('button', { name: `Pay ${money(amount + surcharge)} by card` });
@@ -136,7 +137,7 @@ describe.each(bothViewports)('payments (%s)', (viewport) => {
     const f = fixture();
     const { page } = f;
     const shot = topShot(f);
-    const staff = await apiSignIn(demo.admin.email, demo.admin.password);
+    const staff = await apiSignIn(company().admin.email, company().admin.password);
     const party = await partyWithBalance(staff, viewport === 'phone' ? 40 : 36);
     expect(party.balance).toBe(partyPrice(10).balance);
 
@@ -150,7 +151,7 @@ describe.each(bothViewports)('payments (%s)', (viewport) => {
     const box = page.getByRole('checkbox', { name: new RegExp(`Party ${party.code}`) });
     await shows(box, 'the party’s balance');
     expect(await box.isChecked()).toBe(true);
-    await shows(page.getByText(demo.parent.email).first(), 'the family');
+    await shows(page.getByText(company().parent.email).first(), 'the family');
     await pick(page, 'Method', 'Cash');
     // Part of it first: the page says what will be left before saving.
     await page.getByRole('textbox', { name: 'Amount' }).fill('95.00');

@@ -10,12 +10,13 @@ import {
   topShot,
   uniqueTag,
 } from './support/admin.ts';
-import { bothViewports, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
+import { company, useCompany } from './support/company.ts';
+import { staffViewport, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import { field, shows } from './support/ui.ts';
 import { expectPdfDownload } from './support/waiver.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /** Closes the notifications so the screenshot shows the page under them (some close by themselves meanwhile). */
 async function dismissNotifications(page: Page) {
@@ -35,7 +36,7 @@ async function dismissNotifications(page: Page) {
     .toBe(0);
 }
 
-describe.each(bothViewports)('staff invoices (%s)', (viewport) => {
+describe.each(staffViewport)('staff invoices (%s)', (viewport) => {
   const fixture = usePage('invoices', viewport, browser);
 
   it('staff fill the billing profile, write a one-off invoice, issue it, credit part of it and download the PDF', async () => {
@@ -65,13 +66,13 @@ describe.each(bothViewports)('staff invoices (%s)', (viewport) => {
     await dismissNotifications(page);
     await shot('1-billing-profile');
 
-    // A one-off invoice to the demo parent: a taxable line and a GST-free one, saved as a draft.
+    // A one-off invoice to the company's parent: a taxable line and a GST-free one, saved as a draft.
     await goViaSidebar(page, viewport, 'Invoices', '/admin/invoices');
     await page.getByRole('link', { name: 'New invoice' }).click();
     await shows(page.getByRole('heading', { level: 1, name: 'New invoice' }), 'the new invoice page');
     const family = page.getByRole('combobox', { name: 'Family', exact: true });
     await family.click();
-    await family.fill('parent@demo');
+    await family.fill(company().parent.email);
     await page
       .getByRole('option', { name: /Pat Parent/ })
       .first()
@@ -132,7 +133,7 @@ describe.each(bothViewports)('staff invoices (%s)', (viewport) => {
     const filename = await expectPdfDownload(page.getByRole('button', { name: 'Download PDF' }).first());
     expect(filename).toMatch(/^invoice-INV-\d{6}\.pdf$/);
     await page.getByRole('button', { name: 'Email to the family' }).click();
-    await notified(page, 'was emailed to parent@demo.test');
+    await notified(page, `was emailed to ${company().parent.email}`);
     await dismissNotifications(page);
     await shot('3-invoice');
 
@@ -147,10 +148,10 @@ describe.each(bothViewports)('staff invoices (%s)', (viewport) => {
     // The invoice mail's PDF link: a signed-out parent signs in, and their invoice downloads.
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
-    await page.goto(`/admin/students/invoices/${id}/pdf?authhash=${demo.authhash}`);
+    await page.goto(`/admin/students/invoices/${id}/pdf?authhash=${company().authhash}`);
     await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in');
-    await field(page, 'Email address').fill(demo.parent.email);
-    await field(page, 'Password').fill(demo.parent.password);
+    await field(page, 'Email address').fill(company().parent.email);
+    await field(page, 'Password').fill(company().parent.password);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Sign In', exact: true }).click(),

@@ -2,6 +2,7 @@ import type { MyPartyBookings } from '@tumble/contracts/students';
 import { waiverPaths } from '@tumble/contracts/waiver';
 import { describe, expect, it } from 'vitest';
 import { checkBothWidths } from './support/a11y-pages.ts';
+import { isoDate } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import {
   apiOk,
@@ -14,6 +15,7 @@ import {
   loginToCheckoutLink,
   sessionDays,
 } from './support/booking.ts';
+import { company, useCompany } from './support/company.ts';
 import { expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import {
   chooseWithArrows,
@@ -32,7 +34,6 @@ import {
   plusDays,
   updateGuestLink,
 } from './support/party.ts';
-import { demo } from './support/spec-text.ts';
 import { shows } from './support/ui.ts';
 
 /**
@@ -43,6 +44,7 @@ import { shows } from './support/ui.ts';
  */
 
 const browser = useBrowser();
+useCompany();
 
 describe('booking with the keyboard alone (390 px)', () => {
   const fixture = usePage('keyboard-booking', 'phone', browser);
@@ -51,7 +53,7 @@ describe('booking with the keyboard alone (390 px)', () => {
     const { page, shot } = fixture();
     const user = keyboardUser(page);
     const camp = demoEvents.camp;
-    // The camp's second-last Morning camp day: no other spec books it (they count from the start).
+    // The camp's second-last Morning camp day: focus Tabs through the calendar's days to reach it.
     const dates = datesOf(await sessionDays(camp), camp.morning);
     const day = dates[dates.length - 2] as string;
 
@@ -116,8 +118,8 @@ describe('booking with the keyboard alone (390 px)', () => {
   it('party: a Sunday chosen on the calendar with the arrows, a slot and guests, checkout, the test card, success', async () => {
     const { page, shot } = fixture();
     const user = keyboardUser(page);
-    // A free Sunday three months ahead: the party spec books Saturdays a few weeks ahead.
-    const date = await firstFreeDate(plusDays(new Date().toISOString().slice(0, 10), 90), 7, 1);
+    // A free Sunday in a later month than today's, so the calendar is moved there with Next month.
+    const date = await firstFreeDate(plusDays(isoDate(new Date()), 35), 7, 1);
 
     await page.goto(partyBookingLink());
     await shows(page.getByRole('heading', { level: 1, name: 'Book a birthday party' }), 'the party page');
@@ -130,9 +132,11 @@ describe('booking with the keyboard alone (390 px)', () => {
     });
     // Next month with Enter until the month of the date shows.
     await user.tabTo(/^button "Next month"/);
-    for (let i = 0; i < 12 && (await month.textContent()) !== targetMonth; i++) {
+    for (let i = 0; i < 12; i++) {
+      const shown = await month.textContent();
+      if (shown === targetMonth) break;
       await user.press('Enter');
-      await page.waitForTimeout(50);
+      await expect.poll(() => month.textContent(), { timeout: UI_TIMEOUT, interval: 50 }).not.toBe(shown);
     }
     expect(await month.textContent()).toBe(targetMonth);
     await shows(
@@ -182,7 +186,7 @@ describe('booking with the keyboard alone (390 px)', () => {
 
     // The pages this booking opens, which the public sweep cannot reach before a party exists:
     // its guest list and its waiver, checked by axe and for 24px targets at both widths.
-    const token = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+    const token = await apiSignIn(company().parent.email, company().parent.password, company().authhash);
     const party = (await apiOk<MyPartyBookings>('GET', '/api/v1/students/my-party-bookings', { token })).find(
       (p) => p.date === date,
     );
@@ -191,7 +195,7 @@ describe('booking with the keyboard alone (390 px)', () => {
     await page.goto(updateGuestLink(reference));
     await shows(page.getByRole('heading', { level: 1 }), 'the guest list');
     const failures = await checkBothWidths(page, 'party guest list');
-    await page.goto(`${waiverPaths.party.page}?id=${reference}&authhash=${demo.authhash}`);
+    await page.goto(`${waiverPaths.party.page}?id=${reference}&authhash=${company().authhash}`);
     await shows(page.getByRole('button', { name: 'Sign waiver' }).first(), 'the party waiver');
     failures.push(...(await checkBothWidths(page, 'party waiver')));
     expect(failures.join('\n')).toBe('');

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { isoDate } from './support/admin.ts';
+import { company, useCompany } from './support/company.ts';
 import { expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
 import {
   chooseWithArrows,
@@ -10,26 +12,26 @@ import {
   keyboardSignIn,
   keyboardUser,
 } from './support/keyboard.ts';
-import { demo } from './support/spec-text.ts';
 import { shows } from './support/ui.ts';
 
 /**
  * Issue 19: a parent enrols a child in a class with the keyboard alone, at 390 px (Tab,
  * Shift+Tab, Enter, Space, arrows and typing into the focused field; no click, no fill): signs in,
- * opens the class registration form, adds a new child (so no other spec's child or family data
- * changes), enrols them in Kinder Gym Saturday (a class no other spec names), answers the form's
- * question, accepts the terms, pays with the test card and sees the confirmation. Every element
- * focus lands on is shown and draws a focus indicator (support/keyboard.ts).
+ * opens the class registration form, adds a new child, enrols them in Kinder Gym Saturday, answers
+ * the form's question, accepts the terms, pays with the test card and sees the confirmation. Every
+ * element focus lands on is shown and draws a focus indicator (support/keyboard.ts).
  */
 
 const browser = useBrowser();
-const formPath = `/registration/?f=term-classes&authhash=${demo.authhash}`;
+useCompany();
+/** The company's Term classes form (seed/classes-demo.ts). */
+const formPath = () => `/registration/?f=term-classes&authhash=${company().authhash}`;
 const className = 'Kinder Gym Saturday';
 
-/** DD/MM/YYYY of a child of three years and four months: Kinder Gym's age (2 to 5). */
+/** DD/MM/YYYY of a child 3 years and 4 months old on the company's today: Kinder Gym's age (2 to 5). */
 function kinderGymAge(): string {
-  const born = new Date();
-  born.setUTCMonth(born.getUTCMonth() - 40);
+  const [y, m, d] = isoDate(new Date()).split('-').map(Number) as [number, number, number];
+  const born = new Date(Date.UTC(y, m - 1 - 40, d));
   const dd = String(born.getUTCDate()).padStart(2, '0');
   const mm = String(born.getUTCMonth() + 1).padStart(2, '0');
   return `${dd}/${mm}/${born.getUTCFullYear()}`;
@@ -62,11 +64,11 @@ describe('class enrolment with the keyboard alone (390 px)', () => {
     const user = keyboardUser(page);
     const firstName = `Kay${randomBytes(3).toString('hex')}`;
 
-    await page.goto(`/admin/students/login?authhash=${demo.authhash}`);
+    await page.goto(`/admin/students/login?authhash=${company().authhash}`);
     await keyboardSignIn(page, user);
     await expectAt(page, '/admin/students/profile');
 
-    await page.goto(formPath);
+    await page.goto(formPath());
     await shows(page.getByRole('heading', { level: 1, name: 'Term classes' }), 'the registration form');
     const child = page.getByRole('region', { name: 'Child 1', exact: true });
     await shows(child.getByRole('combobox', { name: 'Child' }), 'the child choice');

@@ -3,21 +3,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { goViaSidebar, topShot } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { baseUrl } from './support/browser.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, shows, signInAsParent } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /**
- * The demo parent's Mia is enrolled in Recreational Gymnastics on Monday, Wednesday and Saturday
+ * The parent's Mia is enrolled in Recreational Gymnastics on Monday, Wednesday and Saturday
  * (seed/classes-demo.ts), a class type with makeups (30 days, two per term); its Tuesday and
  * Thursday classes have free places for a makeup. Each width marks one absence, within the cap.
  */
 const child = 'Mia Parent';
 
 beforeAll(async () => {
-  const token = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+  const token = await apiSignIn(company().parent.email, company().parent.password, company().authhash);
   const response = await fetch(`${baseUrl()}/api/v1/students/classes`, {
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
   });
@@ -60,7 +61,7 @@ describe.each(bothViewports)('absences and makeups (%s)', (viewport) => {
     await card.getByRole('button', { name: 'Book a makeup for Mia' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book a makeup for Mia' });
     // Not a session today: one starting within the absence cutoff is booked but can no longer be
-    // cancelled, and this journey cancels it (the demo's Tuesday class runs at 16:30 Sydney time).
+    // cancelled, and this journey cancels it (the company's Tuesday class runs at 16:30 Sydney time).
     const today = new Intl.DateTimeFormat('en-AU', {
       timeZone: 'Australia/Sydney',
       day: '2-digit',

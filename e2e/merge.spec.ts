@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { signInAsStaff, uniqueTag } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { baseUrl } from './support/browser.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, shows } from './support/ui.ts';
 
 /**
@@ -13,6 +13,7 @@ import { expectFitsWidth, shows } from './support/ui.ts';
  */
 
 const browser = useBrowser();
+useCompany();
 
 async function api(method: 'GET' | 'POST', path: string, token: string, body?: unknown) {
   const response = await fetch(`${baseUrl()}${path}`, {
@@ -34,7 +35,7 @@ describe.each(bothViewports)('merging a duplicate family (%s)', (viewport) => {
   it('staff preview and merge a family entered twice', async () => {
     const { page, shot } = fixture();
     const tag = uniqueTag(viewport);
-    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    const token = await apiSignIn(company().admin.email, company().admin.password);
     const forms = (await api('GET', '/api/v1/admin/students/invite/forms', token)) as unknown as {
       key: string;
     }[];

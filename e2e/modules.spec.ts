@@ -1,19 +1,27 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { goViaSidebar, openSidebar, setSwitch, signInAsStaff } from './support/admin.ts';
+import { describe, expect, it } from 'vitest';
+import { goViaSidebar, openSidebar, setSwitch, signInAsStaff, uniqueTag } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { apiOk } from './support/booking.ts';
-import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
+import { company, operator, useCompany } from './support/company.ts';
+import {
+  bothViewports,
+  expectAt,
+  staffViewport,
+  UI_TIMEOUT,
+  useBrowser,
+  usePage,
+} from './support/harness.ts';
 import { expectFitsWidth, shows, submitSignIn } from './support/ui.ts';
 
 /**
- * Plans and modules (issue 18): the demo company's admin picks a plan, turns the classes module
+ * Plans and modules (issue 18): the company's admin picks a plan, turns the classes module
  * off and sees the sidebar lose Timetable, and /admin/timetable answers the not-found page; the
- * module comes back on. Demo data: seed/plans-demo.ts (Starter, Growth, Studio; the demo company
- * starts without a plan, so with every module).
+ * module comes back on. Demo data: seed/plans-demo.ts (Starter, Growth, Studio, the installation's
+ * plans; the spec's company, a copy of the demo, starts without a plan, so with every module).
  */
 
 const browser = useBrowser();
+useCompany();
 const everyModule = [
   'events',
   'parties',
@@ -28,24 +36,13 @@ const everyModule = [
   'integrations',
 ];
 
-afterAll(async () => {
-  // Leave the demo company as other specs expect it: every module on, a plan with room for all.
-  const token = await apiSignIn(demo.admin.email, demo.admin.password);
-  await apiOk('POST', '/api/v1/admin/modules', { token, body: { key: 'classes', enabled: true } });
-  const { plans } = await apiOk<{ plans: { id: number; name: string }[] }>(
-    'GET',
-    '/api/v1/admin/subscription',
-    {
-      token,
-    },
-  );
-  const studio = plans.find((p) => p.name === 'Studio')!;
-  await apiOk('POST', '/api/v1/admin/subscription', { token, body: { plan_id: studio.id } });
-});
-
+/**
+ * Both tests check that the pages fit a phone's width, so they run at both widths, on the file's one
+ * company: each width moves to a plan of its own, so the phone's run (after the desktop's) is a change
+ * of plan, from Growth to Studio.
+ */
 describe.each(bothViewports)('plans and modules (%s)', (viewport) => {
   const fixture = usePage('modules', viewport, browser);
-  // Each viewport moves to a plan of its own, so the second run is a change of plan.
   const plan = viewport === 'desktop' ? 'Growth' : 'Studio';
 
   /** Looks for a screen with the sidebar's quick search: whether the sidebar offers it. */
@@ -109,26 +106,12 @@ describe.each(bothViewports)('plans and modules (%s)', (viewport) => {
     await shows(page.getByRole('heading', { level: 1, name: 'Timetable' }), 'the timetable again');
   });
 
-  it("the operator's Plans list the demo plans with their limits, and a plan names its modules", async () => {
-    const { page, shot } = fixture();
-    await page.goto('/admin/login');
-    await submitSignIn(page, 'operator@demo.test', 'demo-operator-1');
-    // An operator lands on Customers; Plans is in their sidebar.
-    await expectAt(page, '/admin/customers');
-    await goViaSidebar(page, viewport, 'Plans', '/admin/plans');
-    await shows(page.getByText('Studio', { exact: true }).first(), 'the Studio plan');
-    // The engine's list table is wider than a phone for every resource (not checked here).
-    await shot('5-operator-plans', { fullPage: true });
-    await page.getByText('Starter', { exact: true }).first().click();
-    await shows(page.getByText('Birthday parties').first(), 'the modules of Starter');
-    await shot('6-operator-plan', { fullPage: true });
-  });
-
   it('moving to a smaller plan is allowed: nothing is lost and the dashboard says what to do', async () => {
     const { page, shot } = fixture();
-    // A plan smaller than the demo company, made by the operator.
-    const small = `Tiny ${viewport}`;
-    const operatorToken = await apiSignIn('operator@demo.test', 'demo-operator-1');
+    // A plan smaller than the company, made by the operator (plans are the installation's: the
+    // name is this test's own).
+    const small = `Tiny ${uniqueTag(viewport)}`;
+    const operatorToken = await apiSignIn(operator.email, operator.password);
     await apiOk('POST', '/api/v1/admin/plans', {
       token: operatorToken,
       body: { name: small, monthly_price: 1900, modules: everyModule, max_children: 5, trial_days: 0 },
@@ -148,7 +131,7 @@ describe.each(bothViewports)('plans and modules (%s)', (viewport) => {
     await shot('7-dashboard-over-limit');
 
     // Back to a plan with room for everyone: the banner goes.
-    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    const token = await apiSignIn(company().admin.email, company().admin.password);
     const plans = await apiOk<{ plans: { id: number; name: string }[] }>(
       'GET',
       '/api/v1/admin/subscription',
@@ -160,5 +143,25 @@ describe.each(bothViewports)('plans and modules (%s)', (viewport) => {
     await page.reload();
     await shows(page.getByRole('heading', { level: 1, name: /Bounce/ }), 'the dashboard');
     expect(await page.getByRole('link', { name: 'Go to Subscription' }).count()).toBe(0);
+  });
+});
+
+/** The operator's screens are staff screens whose layout does not change: once, at the desktop. */
+describe.each(staffViewport)("plans, the operator's side (%s)", (viewport) => {
+  const fixture = usePage('modules', viewport, browser);
+
+  it("the operator's Plans list the demo plans with their limits, and a plan names its modules", async () => {
+    const { page, shot } = fixture();
+    await page.goto('/admin/login');
+    await submitSignIn(page, operator.email, operator.password);
+    // An operator lands on Customers; Plans is in their sidebar.
+    await expectAt(page, '/admin/customers');
+    await goViaSidebar(page, viewport, 'Plans', '/admin/plans');
+    await shows(page.getByText('Studio', { exact: true }).first(), 'the Studio plan');
+    // The engine's list table is wider than a phone for every resource (not checked here).
+    await shot('5-operator-plans', { fullPage: true });
+    await page.getByText('Starter', { exact: true }).first().click();
+    await shows(page.getByText('Birthday parties').first(), 'the modules of Starter');
+    await shot('6-operator-plan', { fullPage: true });
   });
 });

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { linkTo, uniqueEmail, uniquePassword } from './support/api.ts';
 import { waitForMail } from './support/browser.ts';
-import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
+import { company, operator, useCompany } from './support/company.ts';
+import { expectAt, staffViewport, useBrowser, usePage } from './support/harness.ts';
 import { specText } from './support/spec-text.ts';
 import { field, shows, sidebar, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
-/** The demo's installation operator (apps/server/src/seed/operator-demo.ts). */
-const operator = { email: 'operator@demo.test', password: 'demo-operator-1' };
 /** contracts/auth.ts companySignInMessages.pending, character for character. */
 const pendingMessage = 'Your company is waiting for approval. We will email you when your account is active.';
 
-describe.each(bothViewports)('installation operator (%s)', (viewport) => {
+describe.each(staffViewport)('installation operator (%s)', (viewport) => {
   const fixture = usePage('operator', viewport, browser);
 
   it('a new company signs up, confirms, waits; an operator approves it; its admin signs in; suspended, its booking page says bookings are closed', async () => {
@@ -52,13 +52,11 @@ describe.each(bothViewports)('installation operator (%s)', (viewport) => {
     await submitSignIn(page, operator.email, operator.password);
     await expectAt(page, '/admin/customers');
     await shows(page.getByRole('heading', { name: 'Customers' }), 'the Customers heading');
-    if (viewport === 'desktop') {
-      await shows(
-        sidebar(page).getByRole('link', { name: 'Customers', exact: true }),
-        'Customers in the sidebar',
-      );
-      expect(await sidebar(page).getByRole('link', { name: 'Dashboard', exact: true }).count()).toBe(0);
-    }
+    await shows(
+      sidebar(page).getByRole('link', { name: 'Customers', exact: true }),
+      'Customers in the sidebar',
+    );
+    expect(await sidebar(page).getByRole('link', { name: 'Dashboard', exact: true }).count()).toBe(0);
     await shows(page.getByText(companyName).filter({ visible: true }).first(), 'the new company in the list');
     await shot('customers');
 
@@ -132,8 +130,10 @@ describe.each(bothViewports)('installation operator (%s)', (viewport) => {
     await page.goto('/admin/login');
     await submitSignIn(page, operator.email, operator.password);
     await expectAt(page, '/admin/customers');
-    // The demo's own company (seed/demo.ts), first in the list.
-    await page.goto('/admin/customers/1');
+    // This spec's own company: the support session is written to its history.
+    const customer = `/admin/customers/${company().companyId}`;
+    await page.goto(customer);
+    await shows(page.getByRole('heading', { name: company().name }), 'the company page');
     await page.getByRole('button', { name: 'Open as support' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Reason' }).fill(`Ticket ${viewport}: venue list`);
@@ -145,7 +145,7 @@ describe.each(bothViewports)('installation operator (%s)', (viewport) => {
     expect(await banner.textContent()).toContain(`Ticket ${viewport}: venue list`);
     await shot('support-banner');
     await banner.getByRole('button', { name: 'End' }).click();
-    await expectAt(page, '/admin/customers/1');
+    await expectAt(page, customer);
     await shows(page.getByText('Support ended').first(), 'the history entry');
     expect(await page.getByRole('status', { name: 'Support access' }).count()).toBe(0);
     await shot('support-ended');

@@ -11,13 +11,16 @@ import {
   pick,
   sessionDays,
 } from './support/booking.ts';
+import { company, useCompany } from './support/company.ts';
 import type { PageFixture } from './support/harness.ts';
-import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
-import { demo, specText } from './support/spec-text.ts';
+import { bothViewports, expectAt, parentViewport, useBrowser, usePage } from './support/harness.ts';
+import { specText } from './support/spec-text.ts';
 import { field, shows, sidebar, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
-const studentLogin = `/admin/students/login?authhash=${demo.authhash}`;
+useCompany();
+/** The company's parent sign-in page (its authhash is known once the company is seeded). */
+const studentLogin = () => `/admin/students/login?authhash=${company().authhash}`;
 
 /** Signed in as a parent: the student layout with the company in the sidebar, no staff menu. */
 async function expectParentLayout({ page }: PageFixture) {
@@ -31,7 +34,7 @@ async function expectParentLayout({ page }: PageFixture) {
   }
   expect(await banner.getByRole('button', { name: 'Account Settings' }).count()).toBe(0);
   const nav = sidebar(page);
-  expect(await nav.getByText(demo.companyName, { exact: true }).count()).toBe(1);
+  expect(await nav.getByText(company().name, { exact: true }).count()).toBe(1);
   // Students get no link on the sidebar logo (SPEC.md point 2) and no staff entries.
   expect(await nav.getByRole('link', { name: 'My Account' }).count()).toBe(0);
   expect(await nav.getByRole('link', { name: 'Events' }).count()).toBe(0);
@@ -41,25 +44,25 @@ async function expectParentLayout({ page }: PageFixture) {
   expect(await storedToken(page)).toMatch(/.{20,}/);
 }
 
-describe.each(bothViewports)('parent sign-in (%s)', (viewport) => {
+describe.each(parentViewport)('parent sign-in (%s)', (viewport) => {
   const fixture = usePage('parent-sign-in', viewport, browser);
 
   it('the company-branded sign-in leads to the parent layout; Logout asks first', async () => {
     const f = fixture();
     const { page, shot } = f;
-    await page.goto(studentLogin);
+    await page.goto(studentLogin());
 
     await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in heading');
-    await shows(page.getByText(demo.companyName, { exact: true }), 'the company name from the authhash');
+    await shows(page.getByText(company().name, { exact: true }), 'the company name from the authhash');
     expect(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
-      `/admin/students/signup?authhash=${demo.authhash}`,
+      `/admin/students/signup?authhash=${company().authhash}`,
     );
     expect(await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
-      `/admin/students/forgotten-password?authhash=${demo.authhash}`,
+      `/admin/students/forgotten-password?authhash=${company().authhash}`,
     );
     await shot('login');
 
-    await submitSignIn(page, demo.parent.email, demo.parent.password);
+    await submitSignIn(page, company().parent.email, company().parent.password);
     await expectParentLayout(f);
     await shot('profile');
 
@@ -81,7 +84,7 @@ describe.each(bothViewports)('parent sign-in (%s)', (viewport) => {
     await banner.getByRole('button', { name: 'Logout' }).click();
     await shows(confirm.getByText(specText.logoutConfirm, { exact: true }), "the 'log out?' question");
     await confirm.getByRole('button', { name: 'Logout' }).click();
-    await expectAt(page, studentLogin);
+    await expectAt(page, studentLogin());
     await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in page');
     expect(await storedToken(page)).toBeNull();
     await shot('logged-out');
@@ -90,20 +93,20 @@ describe.each(bothViewports)('parent sign-in (%s)', (viewport) => {
     await page.goto('/admin/students/profile');
     await expectAt(
       page,
-      `/admin/students/login?authhash=${demo.authhash}&redirect=${encodeURIComponent('/admin/students/profile')}`,
+      `/admin/students/login?authhash=${company().authhash}&redirect=${encodeURIComponent('/admin/students/profile')}`,
     );
     await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in page');
   });
 
   it('a wrong password on the parent page shows the Sorry! banner', async () => {
     const { page, shot } = fixture();
-    await page.goto(studentLogin);
-    await submitSignIn(page, demo.parent.email, 'wrong-parent-password');
+    await page.goto(studentLogin());
+    await submitSignIn(page, company().parent.email, 'wrong-parent-password');
 
     const banner = page.getByRole('alert').filter({ hasText: specText.loginFailedHeading });
     await shows(banner, "the 'Sorry!' banner");
     expect(await banner.textContent()).toContain(specText.loginFailed);
-    await expectAt(page, studentLogin);
+    await expectAt(page, studentLogin());
     await shot('wrong-password');
   });
 
@@ -112,10 +115,10 @@ describe.each(bothViewports)('parent sign-in (%s)', (viewport) => {
     const { page, shot } = f;
     const email = uniqueEmail('parent', viewport);
     const password = 'parent pass 123';
-    await page.goto(`/admin/students/signup?authhash=${demo.authhash}`);
+    await page.goto(`/admin/students/signup?authhash=${company().authhash}`);
 
     await shows(page.getByRole('heading', { name: 'Create your parent account' }), 'the signup heading');
-    await shows(page.getByText(demo.companyName, { exact: true }), 'the company name from the authhash');
+    await shows(page.getByText(company().name, { exact: true }), 'the company name from the authhash');
     await field(page, 'Full name').fill(`Sam Signup ${viewport}`);
     await field(page, 'Email address').fill(email);
     await field(page, 'Phone').fill('0400 000 000');
@@ -123,7 +126,7 @@ describe.each(bothViewports)('parent sign-in (%s)', (viewport) => {
     await shot('signup');
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    await expectAt(page, studentLogin);
+    await expectAt(page, studentLogin());
     await shows(page.getByText('Your account has been created. Please sign in.'), 'the welcome notice');
     await shot('signup-done');
 
@@ -132,7 +135,7 @@ describe.each(bothViewports)('parent sign-in (%s)', (viewport) => {
     await shot('signup-profile');
 
     // The same address cannot sign up twice with this company.
-    await page.goto(`/admin/students/signup?authhash=${demo.authhash}`);
+    await page.goto(`/admin/students/signup?authhash=${company().authhash}`);
     await field(page, 'Full name').fill('Sam Again');
     await field(page, 'Email address').fill(email);
     await field(page, 'Phone').fill('0400 000 001');
@@ -145,6 +148,11 @@ describe.each(bothViewports)('parent sign-in (%s)', (viewport) => {
     expect(await field(page, 'Email address').getAttribute('aria-invalid')).toBe('true');
     await shot('signup-duplicate');
   });
+});
+
+/** A checkout journey, whose layout differs by width: it runs at both. */
+describe.each(bothViewports)('parent sign-in from checkout (%s)', (viewport) => {
+  const fixture = usePage('parent-sign-in', viewport, browser);
 
   it('a new parent who signs up from checkout lands back at checkout with the sessions chosen', async () => {
     const { page, shot } = fixture();
@@ -162,7 +170,7 @@ describe.each(bothViewports)('parent sign-in (%s)', (viewport) => {
     await page.getByRole('link', { name: 'Create an account' }).click();
     await expectAt(
       page,
-      `/admin/students/signup?${new URLSearchParams({ authhash: demo.authhash, redirect: checkoutLink(camp) })}`,
+      `/admin/students/signup?${new URLSearchParams({ authhash: company().authhash, redirect: checkoutLink(camp) })}`,
     );
     await field(page, 'Full name').fill(`Casey Checkout ${viewport}`);
     await field(page, 'Email address').fill(email);

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { isoDate } from './support/admin.ts';
 import { apiSignIn, linkTo, storedToken, uniqueEmail } from './support/api.ts';
 import { apiOk, displayDate, money, plainLinks, testCards, waitForMailWith } from './support/booking.ts';
 import type { ViewportName } from './support/browser.ts';
-import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
+import { company, useCompany } from './support/company.ts';
+import {
+  bothViewports,
+  expectAt,
+  parentViewport,
+  UI_TIMEOUT,
+  useBrowser,
+  usePage,
+} from './support/harness.ts';
 import {
   calendarDay,
   calendarEntry,
@@ -34,10 +43,10 @@ import {
   updateGuestLink,
   waitForMailTo,
 } from './support/party.ts';
-import { demo } from './support/spec-text.ts';
 import { shows, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 const SATURDAY = 6;
 const GUESTS = 12;
@@ -92,10 +101,10 @@ async function expectSlotChosen(page: Page, chosen: string, notChosen: string): 
 describe.each(bothViewports)('birthday party booking (%s)', (viewport) => {
   const fixture = usePage('party-booking', viewport, browser);
 
-  it('the demo parent picks a free Saturday, the other slot and 12 guests, and pays the deposit by test card', async () => {
+  it('the parent picks a free Saturday, the other slot and 12 guests, and pays the deposit by test card', async () => {
     const { page, shot } = fixture();
     // A free Saturday (both slots free per load-calendar and slot-capacity) for this viewport.
-    const threeWeeks = plusDays(new Date().toISOString().slice(0, 10), 21);
+    const threeWeeks = plusDays(isoDate(new Date()), 21);
     const from =
       viewport === 'desktop' ? threeWeeks : plusDays(booked.desktop?.date ?? plusDays(threeWeeks, 6), 1);
     const date = await firstFreeDate(from, SATURDAY, 2);
@@ -175,7 +184,7 @@ describe.each(bothViewports)('birthday party booking (%s)', (viewport) => {
     // The same price as the server's summary for the party.
     const charges = await apiOk<{ pricing_details: Record<string, { value: number }> }>(
       'GET',
-      `/api/v1/calculate-charges-summary?${new URLSearchParams({ authhash: demo.authhash, date, quantity: String(GUESTS), type_of_registration: 'party' })}`,
+      `/api/v1/calculate-charges-summary?${new URLSearchParams({ authhash: company().authhash, date, quantity: String(GUESTS), type_of_registration: 'party' })}`,
     );
     expect(charges.pricing_details.total?.value).toBe(price.total);
     expect(charges.pricing_details.amount_due?.value).toBe(price.amountDue);
@@ -186,7 +195,7 @@ describe.each(bothViewports)('birthday party booking (%s)', (viewport) => {
     await expectAt(page, loginRedirectLink(partyCheckoutLink()));
     await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in page');
     await shot('4-login');
-    await submitSignIn(page, demo.parent.email, demo.parent.password);
+    await submitSignIn(page, company().parent.email, company().parent.password);
     await expectAt(page, partyCheckoutLink());
     await shows(page.getByRole('heading', { level: 1, name: 'Party checkout' }), 'the party checkout');
 
@@ -235,13 +244,17 @@ describe.each(bothViewports)('birthday party booking (%s)', (viewport) => {
     await shot('7-success');
 
     // The confirmation mail: the party, the deposit paid, the balance, and the guest-list link.
-    const mail = await waitForMailWith(demo.parent.email, partyText.confirmationSubject(displayDate(date)), [
-      `on ${displayDate(date)} at ${other.time} for ${GUESTS} guests`,
-      `Deposit paid: ${money(price.deposit)}`,
-      `Balance to pay the venue: ${money(price.balance)}`,
-    ]);
+    const mail = await waitForMailWith(
+      company().parent.email,
+      partyText.confirmationSubject(displayDate(date)),
+      [
+        `on ${displayDate(date)} at ${other.time} for ${GUESTS} guests`,
+        `Deposit paid: ${money(price.deposit)}`,
+        `Balance to pay the venue: ${money(price.balance)}`,
+      ],
+    );
     const link = new URL(linkTo(plainLinks(mail), '/birthday-party/update-guest/'));
-    expect(link.searchParams.get('authhash')).toBe(demo.authhash);
+    expect(link.searchParams.get('authhash')).toBe(company().authhash);
     const reference = link.searchParams.get('id') ?? '';
     expect(reference).toMatch(/^\S{4,}$/);
     // The mail names the booking by its short code (BP-…), one a parent can read out over the phone.
@@ -250,7 +263,7 @@ describe.each(bothViewports)('birthday party booking (%s)', (viewport) => {
     booked[viewport] = { date, reference };
 
     // Staff see it confirmed with the deposit paid and the balance due.
-    const staff = await apiSignIn(demo.admin.email, demo.admin.password);
+    const staff = await apiSignIn(company().admin.email, company().admin.password);
     const rows = await apiOk<{ data: Record<string, unknown>[] }>(
       'GET',
       `/api/v1/admin/party-bookings?${new URLSearchParams({ q: reference })}`,
@@ -274,7 +287,7 @@ describe.each(bothViewports)('birthday party booking (%s)', (viewport) => {
     // The link from the mail, signed out: sign in and come back to the guest list.
     await page.goto(updateGuestLink(reference));
     await expectAt(page, loginRedirectLink(updateGuestLink(reference)));
-    await submitSignIn(page, demo.parent.email, demo.parent.password);
+    await submitSignIn(page, company().parent.email, company().parent.password);
     await expectAt(page, updateGuestLink(reference));
     await shows(
       // 12 guests booked, 10 rows (SPEC.md: count 10): the heading says the rows it shows.
@@ -302,7 +315,7 @@ describe.each(bothViewports)('birthday party booking (%s)', (viewport) => {
 
     // Each guest's parent: one invitation in the outbox, and the mail reached SMTP.
     const subject = partyText.invitationSubject('Mia');
-    const staff = await apiSignIn(demo.admin.email, demo.admin.password);
+    const staff = await apiSignIn(company().admin.email, company().admin.password);
     // The text is the demo's party-invitation-settings body: {{child}}, {{date}}, {{time}}, {{venue}}.
     const waiverIds = new Set<string>();
     for (const guest of guests) {
@@ -313,7 +326,7 @@ describe.each(bothViewports)('birthday party booking (%s)', (viewport) => {
       expect(mail.body).toContain('You are invited to Mia’s birthday party!');
       expect(mail.body).toContain(`${displayDate(date)} at ${other.time}, ${demoVenue}.`);
       const waiver = new URL(linkTo(mail.links, '/birthday-party/waiver/'));
-      expect(waiver.searchParams.get('authhash')).toBe(demo.authhash);
+      expect(waiver.searchParams.get('authhash')).toBe(company().authhash);
       // A guest's waiver link carries the guest's own secret token (parties.tables.ts), not an id.
       expect(waiver.searchParams.get('id')).toMatch(/^[0-9a-f]{32}$/);
       waiverIds.add(waiver.searchParams.get('id') as string);
@@ -351,6 +364,11 @@ describe.each(bothViewports)('birthday party booking (%s)', (viewport) => {
       expect(await outboxFor(guest.email, staff), `still one invitation to ${guest.email}`).toHaveLength(1);
     }
   }, 180_000);
+});
+
+/** The phone's party (booked above) on the calendar again: no checkout, so once, on a phone. */
+describe.each(parentViewport)('birthday party calendar (%s)', (viewport) => {
+  const fixture = usePage('party-booking', viewport, browser);
 
   it('the booked slot is taken: slot-capacity no longer offers it and the calendar shows one slot fewer', async () => {
     const { page, shot } = fixture();

@@ -8,18 +8,21 @@ import {
   uniquePassword,
 } from './support/api.ts';
 import { waitForMail } from './support/browser.ts';
+import { company, useCompany } from './support/company.ts';
 import type { PageFixture } from './support/harness.ts';
-import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
-import { demo, specText } from './support/spec-text.ts';
+import { expectAt, staffViewport, useBrowser, usePage } from './support/harness.ts';
+import { specText } from './support/spec-text.ts';
 import { expectSignInRefused, field, shows, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /**
- * The journeys change a password, so each uses a staff member of its own: the demo administrator
- * invites them through the API and the invitation mail (a reset link) sets their first password.
+ * The journeys change a password, so each uses a staff member of its own: the company's
+ * administrator invites them through the API and the invitation mail (a reset link) sets their
+ * first password.
  */
-describe.each(bothViewports)('password reset (%s)', (viewport) => {
+describe.each(staffViewport)('password reset (%s)', (viewport) => {
   const fixture = usePage('password-reset', viewport, browser);
 
   /**
@@ -86,10 +89,10 @@ describe.each(bothViewports)('password reset (%s)', (viewport) => {
     const newPassword = uniquePassword('second');
 
     // The administrator invites a staff member; the invitation mail links to the reset page.
-    const adminToken = await apiSignIn(demo.admin.email, demo.admin.password);
+    const adminToken = await apiSignIn(company().admin.email, company().admin.password);
     await apiInviteStaff(adminToken, { full_name: fullName, email, role: 'companystaff' });
     const invitation = await waitForMail(email, 'invited');
-    expect(invitation.subject).toBe(`You have been invited to ${demo.companyName}`);
+    expect(invitation.subject).toBe(`You have been invited to ${company().name}`);
     const invitationLink = linkTo(invitation.links, '/admin/reset-password');
     await chooseNewPassword(f, invitationLink, firstPassword, 'invitation');
     await signInAndOut(f, email, firstPassword);
@@ -109,7 +112,7 @@ describe.each(bothViewports)('password reset (%s)', (viewport) => {
     await shot('forgotten-sent');
 
     const mail = await waitForMail(email, 'Reset');
-    expect(mail.subject).toBe(`Reset your ${demo.companyName} password`);
+    expect(mail.subject).toBe(`Reset your ${company().name} password`);
     const resetLink = linkTo(mail.links, '/admin/reset-password');
     expect(resetLink).not.toBe(invitationLink);
     await chooseNewPassword(f, resetLink, newPassword, 'reset');

@@ -1,9 +1,11 @@
 import { describe, it } from 'vitest';
 import { goViaSidebar, notified, signInAsStaff, topShot } from './support/admin.ts';
+import { useCompany } from './support/company.ts';
 import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.ts';
 import { expectFitsWidth, shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /**
  * Issue 18: a company connects its own Stripe account (Connect, Standard, OAuth) from the

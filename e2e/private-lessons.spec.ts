@@ -10,11 +10,12 @@ import {
   testCards,
   waitForMailWith,
 } from './support/booking.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { shows, signInAsParent } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /** The lesson each viewport booked and cancelled, for the staff test. */
 const booked: Partial<Record<string, { date: string; time: string }>> = {};
@@ -38,7 +39,7 @@ describe.each(bothViewports)('private lessons (%s)', (viewport) => {
   it('a parent books a private lesson for a child, pays with the test card, then cancels it for credit', async () => {
     const { page, shot } = fixture();
     // Staff give Casey a Wednesday private slot, at a time of its own for each viewport.
-    const admin = await apiSignIn(demo.admin.email, demo.admin.password);
+    const admin = await apiSignIn(company().admin.email, company().admin.password);
     const [casey] = await apiSearch(admin, 'coaches', 'Casey');
     expect(casey, 'the demo coach Casey').toBeDefined();
     const time = viewport === 'desktop' ? '07:00' : '07:30';
@@ -81,7 +82,7 @@ describe.each(bothViewports)('private lessons (%s)', (viewport) => {
     await page.getByRole('button', { name: 'Confirm Payment' }).click();
     await expectCardPage(page, money(DUE));
     // While the card page is open the lesson is held: no longer offered.
-    const parent = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+    const parent = await apiSignIn(company().parent.email, company().parent.password, company().authhash);
     const offered = await apiOk<{ lessons: { date: string; time: string }[] }>(
       'GET',
       `/api/v1/students/private-lessons/available?coach_id=${casey!.id}`,
@@ -99,10 +100,14 @@ describe.each(bothViewports)('private lessons (%s)', (viewport) => {
     expect(await card.textContent()).toContain('Mia Parent');
     await shot('3-booked');
 
-    await waitForMailWith(demo.parent.email, `Private lesson booked for ${displayDate(date)} at ${time}`, [
-      `with Casey Coach for Mia is booked: ${displayDate(date)} at ${time}, 45 minutes`,
-      `Paid: ${money(DUE)}`,
-    ]);
+    await waitForMailWith(
+      company().parent.email,
+      `Private lesson booked for ${displayDate(date)} at ${time}`,
+      [
+        `with Casey Coach for Mia is booked: ${displayDate(date)} at ${time}, 45 minutes`,
+        `Paid: ${money(DUE)}`,
+      ],
+    );
 
     // Cancel (more than 24 hours ahead): the amount paid becomes credit, the lesson is free again.
     await card.getByRole('button', { name: 'Cancel lesson' }).click();
@@ -155,7 +160,7 @@ describe.each(bothViewports)('private lessons (%s)', (viewport) => {
     await shot('6-staff');
 
     // From a coach's page: the same list, for that coach.
-    const admin = await apiSignIn(demo.admin.email, demo.admin.password);
+    const admin = await apiSignIn(company().admin.email, company().admin.password);
     const [casey] = await apiSearch(admin, 'coaches', 'Casey');
     await page.goto(`/admin/coaches/${casey!.id}`);
     await page.getByRole('button', { name: 'Private lessons', exact: true }).click();

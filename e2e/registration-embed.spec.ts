@@ -2,27 +2,50 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldError, goViaSidebar, idFromUrl, input, save, signInAsStaff, toolbar } from './support/admin.ts';
+import {
+  fieldError,
+  goViaSidebar,
+  idFromUrl,
+  input,
+  isoDate,
+  save,
+  signInAsStaff,
+  toolbar,
+} from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { apiCall, expectCardPage, payWith, testCards } from './support/booking.ts';
 import { baseUrl } from './support/browser.ts';
-import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
+import { company, useCompany } from './support/company.ts';
+import {
+  bothViewports,
+  expectAt,
+  parentViewport,
+  staffViewport,
+  UI_TIMEOUT,
+  useBrowser,
+  usePage,
+} from './support/harness.ts';
 import { shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /**
- * DD/MM/YYYY of a child who is three and a half today (the demo's Kinder Gym age), and `extra`
- * months: a child paid for gets a date of birth no other spec's parent has a child with.
+ * DD/MM/YYYY of a child who is three and a half on the company's today (its Kinder Gym age), and
+ * `extra` months: each width's child paid for gets a date of birth of its own (signing in matches a
+ * family's child by date of birth, and both widths pay as the same parent).
  */
 function threeAndAHalf(extra = 0): string {
-  const born = new Date();
-  born.setUTCMonth(born.getUTCMonth() - 42 - extra);
+  const [y, m, d] = isoDate(new Date()).split('-').map(Number) as [number, number, number];
+  const born = new Date(Date.UTC(y, m - 1 - 42 - extra, d));
   const dd = String(born.getUTCDate()).padStart(2, '0');
   const mm = String(born.getUTCMonth() + 1).padStart(2, '0');
   return `${dd}/${mm}/${born.getUTCFullYear()}`;
 }
+
+/** The snippet the form's page shows staff for the company's Term classes form. */
+const termClassesSnippet = () =>
+  `<script src="${baseUrl()}/embed/registration.js" data-form="term-classes" data-authhash="${company().authhash}" async></script>`;
 
 /**
  * A provider's own website on another origin (localhost, not the app's 127.0.0.1, and another
@@ -56,7 +79,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteOrigin = `http://localhost:${(site.address() as AddressInfo).port}`;
   // The company lists the website among its embed origins (Classes › Embed origins).
-  const token = await apiSignIn(demo.admin.email, demo.admin.password);
+  const token = await apiSignIn(company().admin.email, company().admin.password);
   const added = await apiCall('POST', '/api/v1/admin/embed-origins', { token, body: { origin: siteOrigin } });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   expect(added.body).toMatchObject({ valid: true });
@@ -78,16 +101,19 @@ function embedded(page: Page) {
     /** The page inside is no taller than the frame: no scroll bar inside. */
     noInnerScroll: () =>
       inner()!.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1),
-    /** The other origin's frame paints what scrolls into view a moment later than the page. */
+    /**
+     * The other origin's frame paints what scrolls into view a frame or two after the page: both
+     * have drawn two frames since.
+     */
     painted: async () => {
-      await inner()!.evaluate(
-        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-      );
-      await page.waitForTimeout(500);
+      const twoFrames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      await inner()!.evaluate(twoFrames);
+      await page.evaluate(twoFrames);
     },
   };
 }
 
+// The frame grows and shrinks to each width's layout of the form: both widths.
 describe.each(bothViewports)('registration form embedded in another website (%s)', (viewport) => {
   const fixture = usePage('registration-embed', viewport, browser);
 
@@ -96,14 +122,12 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
     // Staff copy the snippet from the form's page (Classes › Registration forms › Term classes).
     await signInAsStaff(page);
     await goViaSidebar(page, viewport, 'Registration forms', '/admin/registration-forms');
-    await page.getByRole('link', { name: 'Term classes', exact: true }).first().click();
+    await page.getByRole('link', { name: 'Term classes', exact: true }).click();
     const embed = page.locator('[data-section="embed"]');
     const tag = embed.getByText(/^<script src=/);
     await shows(tag, 'the embed snippet on the form’s page');
     snippet = (await tag.textContent()) ?? '';
-    expect(snippet).toBe(
-      `<script src="${baseUrl()}/embed/registration.js" data-form="term-classes" data-authhash="${demo.authhash}" async></script>`,
-    );
+    expect(snippet).toBe(termClassesSnippet());
     await embed.scrollIntoViewIfNeeded();
     await shot('0-form-page', { fullPage: false });
 
@@ -115,7 +139,7 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
       await iframe.evaluate((el) => el.compareDocumentPosition(document.getElementById('footer')!) & 4),
     ).toBe(4);
     expect(await iframe.getAttribute('src')).toBe(
-      `${baseUrl()}/registration/?f=term-classes&authhash=${demo.authhash}&embed=1`,
+      `${baseUrl()}/registration/?f=term-classes&authhash=${company().authhash}&embed=1`,
     );
 
     // A visitor sees the form inside the website right away.
@@ -149,8 +173,8 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
     await shows(frame.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in in the frame');
     await painted();
     await shot('4-sign-in', { fullPage: false });
-    await frame.getByRole('textbox', { name: 'Email address', exact: true }).fill(demo.parent.email);
-    await frame.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.parent.password);
+    await frame.getByRole('textbox', { name: 'Email address', exact: true }).fill(company().parent.email);
+    await frame.getByRole('textbox', { name: 'Password', exact: true }).fill(company().parent.password);
     await frame.getByRole('button', { name: 'Sign In', exact: true }).click();
     await shows(frame.getByRole('heading', { level: 1, name: 'Term classes' }), 'the form again, signed in');
     await shows(frame.getByRole('region', { name: 'Child 1', exact: true }), 'the first child');
@@ -173,40 +197,9 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
     await shot('5-signed-in-end', { fullPage: false });
   });
 
-  it('staff add a registration form: the key comes from its name, ages out of order are refused', async () => {
-    const { page, shot } = fixture();
-    const name = `Holiday classes ${viewport} ${Date.now().toString(36)}`;
-    await signInAsStaff(page);
-    await goViaSidebar(page, viewport, 'Registration forms', '/admin/registration-forms');
-    await toolbar(page).getByRole('link', { name: 'Add registration form' }).click();
-    await input(page, 'Name').fill(name);
-    await input(page, 'Minimum age (months)').fill('60');
-    await input(page, 'Maximum age (months)').fill('48');
-    await input(page, 'Custom questions').fill('Shoe size *\nFavourite apparatus?');
-    await save(page);
-    expect(await fieldError(input(page, 'Maximum age (months)'))).toBe(
-      'The maximum age must not be below the minimum age.',
-    );
-    await shot('7-form-refused');
-    await input(page, 'Maximum age (months)').fill('72');
-    await save(page);
-    // Saved, the list shows it; its page has the key and the snippet.
-    await expectAt(page, '/admin/registration-forms');
-    await page.getByRole('link', { name, exact: true }).first().click();
-    await idFromUrl(page, '/admin/registration-forms');
-    await shows(page.getByRole('heading', { level: 1, name }), 'the new form’s page');
-    const key = name.toLowerCase().replaceAll(' ', '-');
-    await shows(page.getByText(key, { exact: true }), 'the key made from the name');
-    await shows(
-      page.locator('[data-section="embed"]').getByText(`data-form="${key}"`, { exact: false }),
-      'its snippet',
-    );
-    await shot('8-form-saved');
-  });
-
   it('a signed-out visitor signs in inside the frame (it fits each page) and pays with the test card', async () => {
     const { page, shot } = fixture();
-    snippet ||= `<script src="${baseUrl()}/embed/registration.js" data-form="term-classes" data-authhash="${demo.authhash}" async></script>`;
+    snippet ||= termClassesSnippet();
     await page.goto(`${siteOrigin}/`);
     const { frame, height, noInnerScroll, painted } = embedded(page);
     let child = frame.getByRole('region', { name: 'Child 1', exact: true });
@@ -248,8 +241,8 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
       .poll(async () => Math.abs((await height()) - signIn), { timeout: UI_TIMEOUT, interval: 100 })
       .toBeLessThanOrEqual(8);
 
-    await frame.getByRole('textbox', { name: 'Email address', exact: true }).fill(demo.parent.email);
-    await frame.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.parent.password);
+    await frame.getByRole('textbox', { name: 'Email address', exact: true }).fill(company().parent.email);
+    await frame.getByRole('textbox', { name: 'Password', exact: true }).fill(company().parent.password);
     await frame.getByRole('button', { name: 'Sign In', exact: true }).click();
     await shows(frame.getByRole('heading', { level: 1, name: 'Term classes' }), 'the form, signed in');
     await expect.poll(height, { timeout: UI_TIMEOUT, interval: 100 }).toBeGreaterThan(signIn + 100);
@@ -276,7 +269,9 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
     await payWith(page, testCards.pays);
     await expect
       .poll(() => page.url(), { timeout: UI_TIMEOUT, interval: 100 })
-      .toContain(`${baseUrl()}/registration/?f=term-classes&authhash=${demo.authhash}&status=true&purchase=`);
+      .toContain(
+        `${baseUrl()}/registration/?f=term-classes&authhash=${company().authhash}&status=true&purchase=`,
+      );
     await shows(page.getByRole('heading', { name: 'Enrolment confirmed!' }), 'the confirmation, full page');
     await shows(
       page.getByTestId('confirmation-places').getByText(`${firstName} Parent: `, { exact: false }),
@@ -284,18 +279,63 @@ describe.each(bothViewports)('registration form embedded in another website (%s)
     );
     await shot('12-confirmed');
   });
+});
+
+describe.each(staffViewport)('registration form embedded in another website (%s)', (viewport) => {
+  const fixture = usePage('registration-embed', viewport, browser);
+
+  it('staff add a registration form: the key comes from its name, ages out of order are refused', async () => {
+    const { page, shot } = fixture();
+    const name = `Holiday classes ${viewport} ${Date.now().toString(36)}`;
+    await signInAsStaff(page);
+    await goViaSidebar(page, viewport, 'Registration forms', '/admin/registration-forms');
+    await toolbar(page).getByRole('link', { name: 'Add registration form' }).click();
+    await input(page, 'Name').fill(name);
+    await input(page, 'Minimum age (months)').fill('60');
+    await input(page, 'Maximum age (months)').fill('48');
+    await input(page, 'Custom questions').fill('Shoe size *\nFavourite apparatus?');
+    await save(page);
+    expect(await fieldError(input(page, 'Maximum age (months)'))).toBe(
+      'The maximum age must not be below the minimum age.',
+    );
+    await shot('7-form-refused');
+    await input(page, 'Maximum age (months)').fill('72');
+    await save(page);
+    // Saved, the list shows it; its page has the key and the snippet.
+    await expectAt(page, '/admin/registration-forms');
+    await page.getByRole('link', { name, exact: true }).click();
+    await idFromUrl(page, '/admin/registration-forms');
+    await shows(page.getByRole('heading', { level: 1, name }), 'the new form’s page');
+    const key = name.toLowerCase().replaceAll(' ', '-');
+    await shows(page.getByText(key, { exact: true }), 'the key made from the name');
+    await shows(
+      page.locator('[data-section="embed"]').getByText(`data-form="${key}"`, { exact: false }),
+      'its snippet',
+    );
+    await shot('8-form-saved');
+  });
+});
+
+// Nothing of the form shows, at any width: once, on the visitor's phone.
+describe.each(parentViewport)('registration form embedded in another website (%s)', (viewport) => {
+  const fixture = usePage('registration-embed', viewport, browser);
 
   it('is refused inside a website the company did not list', async () => {
     const { page, shot } = fixture();
-    snippet ||= `<script src="${baseUrl()}/embed/registration.js" data-form="term-classes" data-authhash="${demo.authhash}" async></script>`;
+    snippet ||= termClassesSnippet();
     // The same page from 127.0.0.1 (another origin than the listed localhost one).
     const unlisted = siteOrigin.replace('localhost', '127.0.0.1');
     const answer = await page.goto(`${unlisted}/`);
     expect(answer?.ok()).toBe(true);
     const { iframe, frame } = embedded(page);
     await shows(iframe, 'the iframe the snippet inserts');
-    // The browser blocks the framed page (CSP frame-ancestors): the form never shows.
-    await page.waitForTimeout(1_500);
+    // The browser blocks the framed page (CSP frame-ancestors): the frame holds its error page, never the form.
+    await expect
+      .poll(async () => (await (await iframe.elementHandle())?.contentFrame())?.url() ?? '', {
+        timeout: UI_TIMEOUT,
+        interval: 100,
+      })
+      .toMatch(/^chrome-error:/);
     expect(await frame.getByRole('heading', { name: 'Term classes' }).count()).toBe(0);
     await shot('6-refused', { fullPage: false });
   });

@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { goViaSidebar, signInAsStaff } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { apiOk } from './support/booking.ts';
+import { company, person, useCompany } from './support/company.ts';
 import { bothViewports, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, shows } from './support/ui.ts';
 
 /**
  * Reminder emails (issue 16): staff switch the class reminder on, change its hours and its wording
- * (an unknown placeholder is refused first), and the page keeps them. Demo data:
- * seed/reminders-demo.ts (three rules on, the class reminder off, two reminders sent last week).
+ * (an unknown placeholder is refused first), and the page keeps them. The spec's company (a copy
+ * of the demo): seed/reminders-demo.ts (three rules on, the class reminder off, two reminders sent
+ * last week).
  */
 
 const browser = useBrowser();
+useCompany();
 
 type Rules = { rules: { kind: string; enabled: boolean; amount: number; subject: string; body: string }[] };
 
@@ -32,11 +34,12 @@ describe.each(bothViewports)('reminder emails (%s)', (viewport) => {
       page.getByRole('region', { name: 'Working With Children Check expiring' }),
       'the coach check rule',
     );
-    // Last week's demo reminders.
-    await shows(page.getByText('walker@demo.test').first(), 'the class reminder sent to the Walkers');
+    // Last week's seeded reminders.
+    await shows(page.getByText(person('walker')).first(), 'the class reminder sent to the Walkers');
     await expectFitsWidth(page);
     await shot('1-rules', { fullPage: true });
 
+    // Off as seeded for the first run; the second finds it as the first left it (on).
     const on = rule.getByRole('switch', { name: 'Class reminder on' });
     if (!(await on.isChecked())) await on.click({ force: true });
     await expect.poll(() => on.isChecked(), { timeout: UI_TIMEOUT }).toBe(true);
@@ -72,7 +75,7 @@ describe.each(bothViewports)('reminder emails (%s)', (viewport) => {
     await again.getByRole('button', { name: 'Edit the wording' }).click();
     expect(await again.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe(subject);
     expect(await again.getByRole('switch', { name: 'Class reminder on' }).isChecked()).toBe(true);
-    const token = await apiSignIn(demo.admin.email, demo.admin.password);
+    const token = await apiSignIn(company().admin.email, company().admin.password);
     const stored = await apiOk<Rules>('GET', '/api/v1/admin/reminder-emails', { token });
     expect(stored.rules.find((r) => r.kind === 'class')).toMatchObject({
       enabled: true,

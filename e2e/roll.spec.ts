@@ -2,12 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { goViaSidebar, signInAsStaff, topShot } from './support/admin.ts';
 import { screenshot, type ViewportName } from './support/browser.ts';
+import { company, useCompany } from './support/company.ts';
 import { expectAt, useBrowser, usePage } from './support/harness.ts';
 import { shows, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
-/** The demo's first coach (seed/classes-demo.ts). */
-const casey = { email: 'coach@demo.test', password: 'demo-coach-1', name: 'Casey Coach' };
+useCompany();
 
 /** Moves day by day (at most two weeks) until the list shows a session that is not cancelled. */
 async function firstDayWithSessions(page: Page) {
@@ -45,6 +45,8 @@ describe.each(widths)('daily roll (%s)', (label, viewport) => {
       await screenshot(page, `roll-${step}-tablet`);
     };
     if (label === 'tablet') await page.setViewportSize({ width: 768, height: 1024 });
+    // The company's first coach (seed/classes-demo.ts).
+    const casey = company().coaches.casey;
     await page.goto('/admin/login');
     await submitSignIn(page, casey.email, casey.password);
     await expectAt(page, '/admin/roll');
@@ -52,7 +54,7 @@ describe.each(widths)('daily roll (%s)', (label, viewport) => {
 
     const sessions = await firstDayWithSessions(page);
     expect(await sessions.count()).toBeGreaterThan(0);
-    for (const text of await sessions.allTextContents()) expect(text).toContain(casey.name);
+    for (const text of await sessions.allTextContents()) expect(text).toContain(casey.fullName);
     await shot('day');
 
     await sessions.first().click();
@@ -60,7 +62,7 @@ describe.each(widths)('daily roll (%s)', (label, viewport) => {
     const child = page.getByRole('region').first();
     await shows(child.getByRole('button', { name: 'Present' }), 'the marks of a child');
     const name = await child.getAttribute('aria-label');
-    // Whatever an earlier run left, a new tap replaces it.
+    // Whatever this file's run at another width left (the same child), a new tap replaces it.
     const late = child.getByRole('button', { name: 'Late' });
     const target = (await late.getAttribute('aria-pressed')) === 'true' ? 'Present' : 'Late';
     await child.getByRole('button', { name: target }).click();

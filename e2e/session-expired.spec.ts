@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAclStatus, apiLogout, storedToken } from './support/api.ts';
-import { bothViewports, expectAt, location, useBrowser, usePage } from './support/harness.ts';
-import { demo, specText } from './support/spec-text.ts';
+import { company, useCompany } from './support/company.ts';
+import { expectAt, location, parentViewport, staffViewport, useBrowser, usePage } from './support/harness.ts';
+import { specText } from './support/spec-text.ts';
 import { shows, sidebar, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /** Revokes the page's session on the server, as another tab's logout or an expiry would. */
 async function revokeSession(page: Page): Promise<void> {
@@ -28,18 +30,18 @@ function recordPageLoads(page: Page): string[] {
   return loaded;
 }
 
-describe.each(bothViewports)('session expired (%s)', (viewport) => {
+describe.each(staffViewport)('session expired (%s)', (viewport) => {
   const fixture = usePage('session-expired', viewport, browser);
 
   it('a staff member on a parent checkout link is told the page is for parents, stays signed in, and can sign in as a parent (issue 21 point 13)', async () => {
     const { page, shot, takeDialogs } = fixture();
     await page.goto('/admin/login');
-    await submitSignIn(page, demo.admin.email, demo.admin.password);
+    await submitSignIn(page, company().admin.email, company().admin.password);
     await expectAt(page, '/admin/dashboard');
-    await shows(page.getByRole('main').getByRole('heading', { name: demo.companyName }), 'the dashboard');
+    await shows(page.getByRole('main').getByRole('heading', { name: company().name }), 'the dashboard');
     const token = await storedToken(page);
 
-    const checkout = `/birthday-party/booking/checkout?authhash=${demo.authhash}`;
+    const checkout = `/birthday-party/booking/checkout?authhash=${company().authhash}`;
     await page.goto(checkout);
     await shows(
       page.getByRole('heading', { name: 'This page is for parents' }),
@@ -56,7 +58,7 @@ describe.each(bothViewports)('session expired (%s)', (viewport) => {
     await page.getByRole('button', { name: 'Sign in as a parent' }).click();
     await expectAt(page, '/admin/students/login');
     const params = new URL(page.url()).searchParams;
-    expect(params.get('authhash')).toBe(demo.authhash);
+    expect(params.get('authhash')).toBe(company().authhash);
     expect(params.get('redirect')).toBe(checkout);
     expect(await storedToken(page)).toBeNull();
     expect(takeDialogs()).toEqual([]);
@@ -66,9 +68,9 @@ describe.each(bothViewports)('session expired (%s)', (viewport) => {
   it('a staff page whose session was revoked alerts once and ends on /admin/login', async () => {
     const { page, shot, takeDialogs } = fixture();
     await page.goto('/admin/login');
-    await submitSignIn(page, demo.admin.email, demo.admin.password);
+    await submitSignIn(page, company().admin.email, company().admin.password);
     await expectAt(page, '/admin/dashboard');
-    await shows(page.getByRole('main').getByRole('heading', { name: demo.companyName }), 'the dashboard');
+    await shows(page.getByRole('main').getByRole('heading', { name: company().name }), 'the dashboard');
     await shot('signed-in');
 
     await revokeSession(page);
@@ -92,23 +94,22 @@ describe.each(bothViewports)('session expired (%s)', (viewport) => {
     expect(takeDialogs()).toEqual([]);
 
     // And signing in again works.
-    await submitSignIn(page, demo.admin.email, demo.admin.password);
+    await submitSignIn(page, company().admin.email, company().admin.password);
     await expectAt(page, '/admin/dashboard');
-    await shows(page.getByRole('main').getByRole('heading', { name: demo.companyName }), 'the dashboard');
+    await shows(page.getByRole('main').getByRole('heading', { name: company().name }), 'the dashboard');
     expect(takeDialogs()).toEqual([]);
   });
 
   it('moving to another staff page after the session was revoked alerts once and ends on /admin/login', async () => {
-    const { page, shot, takeDialogs, viewport } = fixture();
+    const { page, shot, takeDialogs } = fixture();
     await page.goto('/admin/login');
-    await submitSignIn(page, demo.admin.email, demo.admin.password);
+    await submitSignIn(page, company().admin.email, company().admin.password);
     await expectAt(page, '/admin/dashboard');
-    await shows(page.getByRole('main').getByRole('heading', { name: demo.companyName }), 'the dashboard');
+    await shows(page.getByRole('main').getByRole('heading', { name: company().name }), 'the dashboard');
 
     await revokeSession(page);
     const loaded = recordPageLoads(page);
     // The user carries on in the open app: the next page's data request is refused.
-    if (viewport === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await sidebar(page).getByRole('link', { name: 'Events', exact: true }).click();
 
     await expectAt(page, '/admin/login');
@@ -119,11 +120,16 @@ describe.each(bothViewports)('session expired (%s)', (viewport) => {
     expect(loaded).toEqual(['/admin/login']);
     await shot('expired-on-navigation');
   });
+});
+
+/** A parent's journey, on a phone. */
+describe.each(parentViewport)('session expired, parent (%s)', (viewport) => {
+  const fixture = usePage('session-expired', viewport, browser);
 
   it("a parent page whose session was revoked alerts once and ends on the company's parent sign-in", async () => {
     const { page, shot, takeDialogs } = fixture();
-    await page.goto(`/admin/students/login?authhash=${demo.authhash}`);
-    await submitSignIn(page, demo.parent.email, demo.parent.password);
+    await page.goto(`/admin/students/login?authhash=${company().authhash}`);
+    await submitSignIn(page, company().parent.email, company().parent.password);
     await expectAt(page, '/admin/students/profile');
     await shows(page.getByRole('banner').getByRole('button', { name: 'Logout' }), 'the parent layout');
 
@@ -134,7 +140,7 @@ describe.each(bothViewports)('session expired (%s)', (viewport) => {
     await page.waitForURL((url) => /^\/admin\/(students\/)?login$/.test(url.pathname));
     expect(location(page)).toBe('/admin/students/login');
     const query = new URL(page.url()).searchParams;
-    expect(query.get('authhash')).toBe(demo.authhash);
+    expect(query.get('authhash')).toBe(company().authhash);
     expect(query.get('id')).toMatch(/^\d+$/);
     await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in page');
     await page.waitForLoadState('networkidle');

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { goViaSidebar, notified, signInAsStaff } from './support/admin.ts';
+import { useCompany } from './support/company.ts';
 import { bothViewports, useBrowser, usePage } from './support/harness.ts';
 import { expectFitsWidth, shows } from './support/ui.ts';
 
 /**
- * The staff Students screens (issue 17): staff search the demo's children by their parent's name,
+ * The staff Students screens (issue 17): staff search the company's children by their parent's name,
  * open Ruby Walker's screen (seed/classes-demo.ts: Tom Walker's daughter, in Kinder Gym, with a
  * peanut allergy in her medical notes) and save her school.
  */
 
 const browser = useBrowser();
+useCompany();
 
 describe.each(bothViewports)('staff Students screen (%s)', (viewport) => {
   const fixture = usePage('students-directory', viewport, browser);

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { fieldError, goViaSidebar, notified, signInAsStaff, topShot, uniqueTag } from './support/admin.ts';
 import { waitForMail } from './support/browser.ts';
 import { closeNotifications } from './support/classes.ts';
+import { company, person, useCompany } from './support/company.ts';
 import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /** Each viewport rewords its own kind, so the two runs never meet. */
 const kindFor = {
@@ -66,7 +67,7 @@ describe.each(bothViewports)('system emails and email settings (%s)', (viewport)
       frame.getByText('We are closed on Sat 17 Jan 2026, sorry.'),
       'the sample data in the preview',
     );
-    await shows(frame.getByText(demo.companyName), 'the company name filled in');
+    await shows(frame.getByText(company().name), 'the company name filled in');
     await expectFitsWidth(page);
     // As seen after Preview: on a phone the page has scrolled down to it (before topShot scrolls up).
     await f.shot('3-preview-in-view', { fullPage: false });
@@ -74,9 +75,9 @@ describe.each(bothViewports)('system emails and email settings (%s)', (viewport)
 
     await closeNotifications(page);
     await page.getByRole('button', { name: 'Send me a test' }).click();
-    await notified(page, `A test has been sent to ${demo.admin.email}.`);
+    await notified(page, `A test has been sent to ${company().admin.email}.`);
     await closeNotifications(page);
-    const mail = await waitForMail(demo.admin.email, `[Test] ${tag} no class on`, UI_TIMEOUT * 2);
+    const mail = await waitForMail(company().admin.email, `[Test] ${tag} no class on`, UI_TIMEOUT * 2);
     expect(mail.body).toContain('We are closed on Sat 17 Jan 2026, sorry.');
 
     await page.getByRole('button', { name: 'Reset to default' }).click();
@@ -102,7 +103,8 @@ describe.each(bothViewports)('system emails and email settings (%s)', (viewport)
     expect(await fieldError(replyTo)).toBe('Please enter a valid reply-to email address.');
 
     await name.fill(sender);
-    await replyTo.fill('office@demo.test');
+    const office = person('office');
+    await replyTo.fill(office);
     await footer.fill(`Demo Gym, 1 Example St (${viewport})`);
     // Checked before saving: the notification slides in from beyond the window's edge.
     await expectFitsWidth(page);
@@ -113,19 +115,19 @@ describe.each(bothViewports)('system emails and email settings (%s)', (viewport)
     await closeNotifications(page);
 
     await page.getByRole('button', { name: 'Send me a test' }).click();
-    await notified(page, `A test has been sent to ${demo.admin.email}.`);
+    await notified(page, `A test has been sent to ${company().admin.email}.`);
     await closeNotifications(page);
     // The newest test mail is this one once it has arrived (the other viewport sent one too).
-    const newest = () => waitForMail(demo.admin.email, '[Test] Email settings of', UI_TIMEOUT);
+    const newest = () => waitForMail(company().admin.email, '[Test] Email settings of', UI_TIMEOUT);
     await expect
       .poll(async () => (await newest()).body.includes(`From: ${sender}`), { timeout: UI_TIMEOUT * 2 })
       .toBe(true);
     const mail = await newest();
     expect(mail.body).toMatch(new RegExp(`^From: "?${sender}"? <`, 'm'));
-    expect(mail.body).toMatch(/^Reply-To: office@demo\.test/m);
+    expect(mail.body).toMatch(new RegExp(`^Reply-To: ${office.replaceAll('.', '\\.')}`, 'm'));
     expect(mail.body).toContain(`Demo Gym, 1 Example St (${viewport})`);
 
-    // Back as it was, so other specs' mail is not changed.
+    // Emptied again, the settings save: each of them is optional.
     await name.fill('');
     await replyTo.fill('');
     await footer.fill('');

@@ -10,14 +10,24 @@ import {
   toolbar,
   topShot,
 } from './support/admin.ts';
-import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
+import { useCompany } from './support/company.ts';
+import {
+  bothViewports,
+  expectAt,
+  staffViewport,
+  UI_TIMEOUT,
+  useBrowser,
+  usePage,
+} from './support/harness.ts';
 import { expectFitsWidth, shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /**
- * Staff make a term from the built-in school calendar. Each width creates a different term (names
- * may not overlap within a company), leaving Term 1 2027 for the classes journey of issue 13.
+ * Staff make a term from the built-in school calendar. Each width creates a different term (a
+ * company refuses a second term of the same name over the same days), and neither is a NSW term
+ * like the company's own running one.
  */
 const created = {
   desktop: {
@@ -34,6 +44,7 @@ const created = {
   },
 } as const;
 
+// The preview is checked to fit the phone's width: both widths.
 describe.each(bothViewports)('terms from the school calendar (%s)', (viewport) => {
   const fixture = usePage('term-calendar', viewport, browser);
 
@@ -78,6 +89,10 @@ describe.each(bothViewports)('terms from the school calendar (%s)', (viewport) =
     // The closures list is the engine's generic table, which scrolls sideways on a phone.
     await shot('closures');
   });
+});
+
+describe.each(staffViewport)('terms from the school calendar (%s)', (viewport) => {
+  const fixture = usePage('term-calendar', viewport, browser);
 
   it('refuses a class type whose age range is backwards or whose trial has no price, on the fields', async () => {
     const current = fixture();

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { goViaSidebar, signInAsStaff, topShot } from './support/admin.ts';
+import { useCompany } from './support/company.ts';
 import { bothViewports, useBrowser, usePage } from './support/harness.ts';
 import { shows } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
+// A grid of rooms on a computer, no table on a phone: both widths.
 describe.each(bothViewports)('timetable (%s)', (viewport) => {
   const fixture = usePage('timetable', viewport, browser);
 
-  it("staff see this week's demo classes by room and by coach, with the session needing cover, and open a session", async () => {
+  it("staff see this week's classes by room and by coach, with the session needing cover, and open a session", async () => {
     const f = fixture();
     const { page } = f;
     const shot = topShot(f);
@@ -34,7 +37,7 @@ describe.each(bothViewports)('timetable (%s)', (viewport) => {
       .poll(() => new URL(page.url()).searchParams.get('week') ?? '', { timeout: 10_000 })
       .toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await shot('next-week');
-    // The demo's holiday camp starts the Monday after next: its days show beside the classes.
+    // The company's holiday camp runs the week after next (seed/demo.ts): its days show beside the classes.
     await page.getByRole('button', { name: 'Next week' }).click();
     await shows(page.getByRole('link', { name: /Summer Gymnastics Holiday Camp / }).first(), 'the camp');
     await shot('with-events');
@@ -46,7 +49,7 @@ describe.each(bothViewports)('timetable (%s)', (viewport) => {
     await page.waitForLoadState('networkidle');
     await shows(page.getByText('Needs cover').first(), 'this week again');
     const href = await page.locator('a[href^="/admin/roll/"]').first().getAttribute('href');
-    // Click that very block: other specs change this week's sessions meanwhile, so "first" may move.
+    // Click that very block, found again by the address read from it.
     await page.locator(`a[href="${href}"]`).first().click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(href);
   });

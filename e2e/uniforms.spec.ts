@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { goViaSidebar, signInAsStaff } from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { apiOk, expectCardPage, payWith, testCards } from './support/booking.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { shows, signInAsParent } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 
 /** The order each viewport placed, for the staff test. */
 const placed: Partial<Record<string, string>> = {};
@@ -21,7 +22,7 @@ describe.each(bothViewports)('uniform orders (%s)', (viewport) => {
 
   it('the demo parent orders a leotard for Mia and pays with the test card; the stock goes down', async () => {
     const { page, shot } = fixture();
-    const parent = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
+    const parent = await apiSignIn(company().parent.email, company().parent.password, company().authhash);
     const stock = async () =>
       (await apiOk<Catalogue>('GET', '/api/v1/students/uniform-orders', { token: parent })).types
         .find((t) => t.name === 'Club leotard')!
@@ -82,7 +83,7 @@ describe.each(bothViewports)('uniform orders (%s)', (viewport) => {
     );
     await shows(row.getByText('Collected', { exact: true }), 'the order shown collected');
     await shot('4-collected');
-    const admin = await apiSignIn(demo.admin.email, demo.admin.password);
+    const admin = await apiSignIn(company().admin.email, company().admin.password);
     const list = await apiOk<{ orders: { code: string; status: string }[] }>(
       'GET',
       '/api/v1/admin/uniform-orders',

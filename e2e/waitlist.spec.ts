@@ -12,6 +12,8 @@ import {
   datesOf,
   demoEvents,
   displayDate,
+  eventE,
+  eventId,
   loginToCheckoutLink,
   MAIL_SWEEP_MS,
   plainLinks,
@@ -21,11 +23,12 @@ import {
   sessionOn,
 } from './support/booking.ts';
 import { newPage, screenshot, waitForMail } from './support/browser.ts';
+import { company, useCompany } from './support/company.ts';
 import { expectAt, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, shows, signInAsParent, submitSignIn } from './support/ui.ts';
 
 const browser = useBrowser();
+useCompany();
 const ninja = demoEvents.ninja;
 
 interface BookingRow {
@@ -36,9 +39,9 @@ interface BookingRow {
 }
 
 /**
- * The waitlist of SPEC.md point 4. The demo parent waits for BOTH places of the Ninja week's full
- * first day, so when they free up the invitation holds both: the day stays full for everybody
- * else, and the event-booking spec's 'first day is full' holds whichever spec runs first.
+ * The waitlist of SPEC.md point 4. The company's parent waits for BOTH places of the Ninja week's
+ * full first day, so when they free up the invitation holds both: the day stays full for everybody
+ * else.
  */
 describe('waitlist (desktop)', () => {
   const fixture = usePage('waitlist', 'desktop', browser);
@@ -65,7 +68,7 @@ describe('waitlist (desktop)', () => {
     await shot('1-full-day');
     await page.getByRole('button', { name: 'Checkout', exact: true }).click();
     await expectAt(page, loginToCheckoutLink(ninja));
-    await submitSignIn(page, demo.parent.email, demo.parent.password);
+    await submitSignIn(page, company().parent.email, company().parent.password);
     await expectAt(page, checkoutLink(ninja));
     await shows(
       page.getByText('Only waitlisted sessions: nothing to pay now.', { exact: false }),
@@ -90,7 +93,7 @@ describe('waitlist (desktop)', () => {
     await scrollToTop(page);
     await shot('2-checkout');
     await page.getByRole('button', { name: 'Join the waitlist' }).click();
-    await expectAt(page, `/booking?authhash=${demo.authhash}&status=true`);
+    await expectAt(page, `/booking?authhash=${company().authhash}&status=true`);
     await shows(page.getByText(bookingText.bookingSuccessful, { exact: true }), "'Booking Successful!'");
     await shot('3-waiting');
 
@@ -124,30 +127,34 @@ describe('waitlist (desktop)', () => {
     });
 
     // Staff cancel the other family's booking of that day.
-    const staff = await apiSignIn(demo.admin.email, demo.admin.password);
+    const staff = await apiSignIn(company().admin.email, company().admin.password);
     const list = await apiOk<{ data: BookingRow[]; total: number }>(
       'GET',
-      `/api/v1/admin/events/${ninja.id}/bookings`,
+      `/api/v1/admin/events/${eventId(ninja)}/bookings`,
       { token: staff },
     );
-    const reference = `demo-${ninja.id}-${firstSession.session_id}`;
+    const reference = `demo-${eventId(ninja)}-${firstSession.session_id}`;
     const family = list.data.find((row) => row.reference === reference);
     expect(family, `booking ${reference}`).toMatchObject({ status: 'confirmed', quantity: 2 });
-    const cancelled = await apiCall('POST', `/api/v1/admin/events/${ninja.id}/bookings/dispatch/cancel`, {
-      token: staff,
-      body: { ids: [family?.id], values: {} },
-    });
+    const cancelled = await apiCall(
+      'POST',
+      `/api/v1/admin/events/${eventId(ninja)}/bookings/dispatch/cancel`,
+      {
+        token: staff,
+        body: { ids: [family?.id], values: {} },
+      },
+    );
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body).toMatchObject({ success: true });
 
     // The invitation reaches the parent through SMTP; its places are held for them alone.
-    const mail = await waitForMail(demo.parent.email, `A place is free: ${ninja.name}`, MAIL_SWEEP_MS);
+    const mail = await waitForMail(company().parent.email, `A place is free: ${ninja.name}`, MAIL_SWEEP_MS);
     expect(mail.subject).toBe(`A place is free: ${ninja.name}`);
     expect(mail.body).toContain(`${ninja.session} on ${displayDate(firstDay)}`);
     const link = linkTo(plainLinks(mail), '/events/invitation/confirm/');
     const query = new URL(link).searchParams;
-    expect(query.get('authhash')).toBe(demo.authhash);
-    expect(query.get('e')).toBe(ninja.e);
+    expect(query.get('authhash')).toBe(company().authhash);
+    expect(query.get('e')).toBe(eventE(ninja));
     const b = query.get('b') ?? '';
     expect(b).toMatch(/^\d+$/);
     expect(query.get('w')).toMatch(/.{16,}/);
@@ -187,7 +194,7 @@ describe('waitlist (desktop)', () => {
     // On to the sessions with the held day chosen for both children.
     await expectAt(
       page,
-      `/booking?${new URLSearchParams({ e: ninja.e, b, day: cellOf(ninja, before, firstDay, ninja.session), quantity: '2', authhash: demo.authhash })}`,
+      `/booking?${new URLSearchParams({ e: eventE(ninja), b, day: cellOf(ninja, before, firstDay, ninja.session), quantity: '2', authhash: company().authhash })}`,
     );
     await shows(page.getByRole('heading', { level: 2, name: ninja.name }), "the event's sessions step");
     await shows(page.getByTestId('session-calendar'), 'the sessions step');

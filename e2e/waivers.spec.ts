@@ -12,6 +12,8 @@ import {
   childBlock,
   datesOf,
   demoEvents,
+  eventE,
+  eventId,
   expectCardPage,
   fillNewChild,
   openEvent,
@@ -24,8 +26,8 @@ import {
   testCards,
 } from './support/booking.ts';
 import { screenshot, type ViewportName } from './support/browser.ts';
+import { company, useCompany } from './support/company.ts';
 import { bothViewports, expectAt, location, UI_TIMEOUT, useBrowser, usePage } from './support/harness.ts';
-import { demo } from './support/spec-text.ts';
 import { expectFitsWidth, field, shows, signInAsParent } from './support/ui.ts';
 import {
   type BookingIds,
@@ -39,15 +41,16 @@ import {
 } from './support/waiver.ts';
 
 const browser = useBrowser();
+useCompany();
 const camp = demoEvents.camp;
 
 /** Two bookings, two confirmation mails (each may wait for the mail worker's sweep), a signature. */
 const JOURNEY_TIMEOUT = 300_000;
 
 /**
- * What each viewport's first test made, for the later tests. The child is new (a first name no
- * other run or viewport uses), so the first booking must be signed whatever else the run signed:
- * a waiver is reused for the same child, and the demo's Mia may already have one.
+ * What each viewport's first test made, for the later tests. The child is new (a first name of
+ * this viewport's own), so its first booking must be signed: a waiver is reused for the same
+ * child, and the other viewport signs for a child of its own.
  */
 interface Journey {
   firstName: string;
@@ -67,11 +70,10 @@ function journeyOf(viewport: ViewportName, needSecond = false): Journey & { seco
 }
 
 /**
- * The camp's last two Morning camp days: no other spec books them (event-booking books days 1–7,
- * the waitlist the Ninja week). Desktop books them in one order, the phone in the other, so a
- * child is never booked twice on one day.
+ * The camp's last two Morning camp days, bookable: each viewport's child is booked on the first
+ * of them, then on the second.
  */
-function waiverDays(days: SessionDays, viewport: ViewportName): [string, string] {
+function waiverDays(days: SessionDays): [string, string] {
   const dates = datesOf(days, camp.morning);
   expect(dates.length, 'Morning camp days in the demo camp').toBeGreaterThan(8);
   const [a, b] = dates.slice(-2) as [string, string];
@@ -80,7 +82,7 @@ function waiverDays(days: SessionDays, viewport: ViewportName): [string, string]
       status: 'bookable',
     });
   }
-  return viewport === 'desktop' ? [a, b] : [b, a];
+  return [a, b];
 }
 
 /**
@@ -106,7 +108,7 @@ async function bookMorningCamp(
   await page.getByRole('button', { name: 'Confirm Payment' }).click();
   await expectCardPage(page, total);
   await payWith(page, testCards.pays);
-  await expectAt(page, `/booking?authhash=${demo.authhash}&e=${camp.e}&status=true`);
+  await expectAt(page, `/booking?authhash=${company().authhash}&e=${eventE(camp)}&status=true`);
   await shows(page.getByText(bookingText.bookingSuccessful, { exact: true }), "'Booking Successful!'");
 }
 
@@ -137,7 +139,7 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
     'after a camp booking the parent opens the waiver link from the mail and signs it with the mouse',
     async () => {
       const { page, shot } = fixture();
-      const [day] = waiverDays(await sessionDays(camp), viewport);
+      const [day] = waiverDays(await sessionDays(camp));
       const firstName = `Wren${viewport === 'desktop' ? 'Desk' : 'Phone'}${randomBytes(3).toString('hex')}`;
       const child = `${firstName} Parent`;
 
@@ -170,7 +172,7 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
       expect(await field(page, 'Last name').inputValue()).toBe('Parent');
       expect(await field(page, 'Date of birth').inputValue()).toBe('14/06/2019');
       const signer = field(page, "Parent or guardian's full name");
-      expect(await signer.inputValue()).toBe(demo.parent.fullName);
+      expect(await signer.inputValue()).toBe(company().parent.fullName);
       await field(page, 'Allergies').fill('None known');
       await field(page, 'Emergency contact (name and phone)').fill('Sam Parent 0400 000 000');
 
@@ -202,7 +204,7 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
         dob: '2019-06-14',
         allergies: 'None known',
         emergency_contact: 'Sam Parent 0400 000 000',
-        signer_name: demo.parent.fullName,
+        signer_name: company().parent.fullName,
         signature: expect.stringMatching(/^data:image\/png;base64,/),
         agree: true,
       });
@@ -236,7 +238,7 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
     async () => {
       const { page, shot } = fixture();
       const journey = journeyOf(viewport);
-      const [, day] = waiverDays(await sessionDays(camp), viewport);
+      const [, day] = waiverDays(await sessionDays(camp));
 
       await bookMorningCamp(page, day, (block) =>
         block.getByRole('combobox', { name: 'Child' }).selectOption({ label: journey.child }),
@@ -299,7 +301,7 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
     expect(await waiverRow.count(), 'one waiver, reused for the second booking').toBe(1);
     const waiverText = await waiverRow.textContent();
     expect(waiverText).toContain(demoWaiver.title);
-    expect(waiverText).toContain(demo.parent.fullName);
+    expect(waiverText).toContain(company().parent.fullName);
     await expectFitsWidth(page);
     await shot('6-waivers');
     await expectPdfDownload(
@@ -332,7 +334,7 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
     const { page } = f;
     const shot = topShot(f);
     const journey = journeyOf(viewport, true);
-    const bookingsPath = `/admin/events/${camp.id}/bookings`;
+    const bookingsPath = `/admin/events/${eventId(camp)}/bookings`;
 
     await signInAsStaff(page);
     for (const { reference, code } of [journey.first, journey.second]) {
@@ -352,11 +354,11 @@ describe.each(bothViewports)('waivers (%s)', (viewport) => {
         .filter({ hasText: journey.child });
       await shows(person, `${journey.child} on the booking`);
       expect(await person.textContent()).toMatch(
-        new RegExp(`^${journey.child}ChildSigned on \\d\\d/\\d\\d/\\d{4} by ${demo.parent.fullName}`),
+        new RegExp(`^${journey.child}ChildSigned on \\d\\d/\\d\\d/\\d{4} by ${company().parent.fullName}`),
       );
       const links = page.getByRole('list', { name: 'Signing links' });
       expect(await links.getByRole('link').first().getAttribute('href')).toContain(
-        `${waiverPaths.event.page}?id=${reference}&authhash=${demo.authhash}`,
+        `${waiverPaths.event.page}?id=${reference}&authhash=${company().authhash}`,
       );
       if (reference === journey.first.reference) {
         await expectFitsWidth(page);

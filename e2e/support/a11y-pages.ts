@@ -14,15 +14,21 @@ import { UI_TIMEOUT } from './harness.ts';
 export interface SweptPage {
   /** The address, or a function that finds it on the page already open (an id from a list). */
   path: string | ((page: Page) => Promise<string>);
-  /** Text of the page's h1, to know the page (not a loader or an error) is what is checked. */
-  heading: string | RegExp;
+  /** The test's name for a page whose address is found at run time (its path, with the id named). */
+  label?: string;
+  /**
+   * Text of the page's h1, to know the page (not a loader or an error) is what is checked; a
+   * function when it is the spec's company's (known once the company is seeded).
+   */
+  heading: string | RegExp | (() => string);
   /** Brings the page into a second state worth checking (a form's validation errors), one click away. */
   alsoWith?: { label: string; act: (page: Page) => Promise<void> };
 }
 
 /** Waits for the page's own content: its heading, and no loader or skeleton left in the main area. */
-export async function contentReady(page: Page, heading: string | RegExp): Promise<void> {
-  await page.getByRole('heading', { level: 1, name: heading }).first().waitFor({ timeout: UI_TIMEOUT });
+export async function contentReady(page: Page, heading: SweptPage['heading']): Promise<void> {
+  const name = typeof heading === 'function' ? heading() : heading;
+  await page.getByRole('heading', { level: 1, name }).first().waitFor({ timeout: UI_TIMEOUT });
   await page
     .locator('main .mantine-Loader-root, main .mantine-Skeleton-root, main [aria-busy="true"]')
     .first()
@@ -62,8 +68,8 @@ export async function checkBothWidths(page: Page, label: string): Promise<string
 
 /**
  * Aborts every request that could change data (anything but GET and HEAD, and the POSTs named in
- * `readingPosts`, which only read) from now on, and lists it as a failure: the sweeps read the
- * shared demo data and must leave it as they found it.
+ * `readingPosts`, which only read) from now on, and lists it as a failure: a sweep only reads,
+ * so every page it checks shows the company as the seed made it.
  */
 export async function refuseWrites(
   page: Page,
@@ -158,6 +164,13 @@ export const submittedEmpty: NonNullable<SweptPage['alsoWith']> = {
   },
 };
 
+/** Where and as whom a sweep signs in (a function: the spec's company is seeded before the tests). */
+export interface SweepLogin {
+  loginPath: string;
+  email: string;
+  password: string;
+}
+
 /**
  * The sweep of one group of signed-in pages, inside a describe: one page signed in at `loginPath`,
  * writes refused (but `readingPosts`), a test per page, then a test that nothing was written.
@@ -165,9 +178,7 @@ export const submittedEmpty: NonNullable<SweptPage['alsoWith']> = {
 export function sweepSignedIn(options: {
   name: string;
   browser: () => Browser;
-  loginPath: string;
-  email: string;
-  password: string;
+  login: () => SweepLogin;
   pages: SweptPage[];
   readingPosts?: string[];
 }): void {
@@ -180,7 +191,8 @@ export function sweepSignedIn(options: {
     started = Date.now();
     ({ context, page } = await newPage(options.browser(), 'desktop'));
     context.setDefaultTimeout(UI_TIMEOUT);
-    await signInOn(page, options.loginPath, options.email, options.password);
+    const { loginPath, email, password } = options.login();
+    await signInOn(page, loginPath, email, password);
     await refuseWrites(page, writes, options.readingPosts);
   });
 
@@ -191,7 +203,8 @@ export function sweepSignedIn(options: {
   });
 
   const label = (swept: SweptPage) =>
-    typeof swept.path === 'string' ? swept.path : `found on a list, h1 ${String(swept.heading)}`;
+    swept.label ??
+    (typeof swept.path === 'string' ? swept.path : `found on a list, h1 ${String(swept.heading)}`);
   it.each(options.pages.map((swept) => [label(swept), swept] as const))(
     '%s: no serious or critical violation and no target under 24 px, at 1280 and 390',
     async (_label, swept) => {

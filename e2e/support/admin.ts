@@ -6,8 +6,8 @@ import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, type ViewportName } from './browser.ts';
+import { company } from './company.ts';
 import { expectAt, type PageFixture, UI_TIMEOUT } from './harness.ts';
-import { demo } from './spec-text.ts';
 import { shows, sidebar, submitSignIn } from './ui.ts';
 
 /**
@@ -26,8 +26,7 @@ export const adminText = {
   correctErrors: 'Please correct the errors below.',
 } as const;
 
-/** The demo company's id (first company of the seed) and its published events (seed/demo.ts). */
-export const demoCompanyId = 1;
+/** The holiday camp every demo company publishes (seed/demo.ts). */
 export const demoCamp = {
   name: 'Summer Gymnastics Holiday Camp',
   sessions: ['Morning camp', 'Full day'],
@@ -67,8 +66,29 @@ export function mondayToFriday(minDaysAhead: number): { monday: string; friday: 
   return { monday, friday: addDays(monday, 4) };
 }
 
+/**
+ * The first Monday to Friday at least `minDaysAhead` days from today on which the company has no
+ * restricted date (every demo company closes Christmas Day, every year), so all five days take
+ * bookings whatever the date of the run.
+ */
+export async function openWeek(
+  token: string,
+  minDaysAhead: number,
+): Promise<{ monday: string; friday: string }> {
+  const restricted = await apiSearch(token, 'restricted-dates', '');
+  const closed = (date: string) =>
+    restricted.some(({ date: stored, recurring_yearly: yearly }) => {
+      const day = String(stored).slice(0, 10);
+      return day === date || (yearly === true && day.slice(5) === date.slice(5));
+    });
+  for (let ahead = minDaysAhead; ; ahead += 7) {
+    const week = mondayToFriday(ahead);
+    if (![0, 1, 2, 3, 4].some((day) => closed(addDays(week.monday, day)))) return week;
+  }
+}
+
 /** The public booking page's `e`: hex of the ASCII of '<company id>|<event id>'. */
-export function eventCode(eventId: number, companyId = demoCompanyId): string {
+export function eventCode(eventId: number, companyId = company().companyId): string {
   return Buffer.from(`${companyId}|${eventId}`, 'ascii').toString('hex');
 }
 
@@ -90,8 +110,8 @@ export function topShot(fixture: PageFixture): (step: string) => Promise<void> {
 /** Signs in on /admin/login and waits for the dashboard. */
 export async function signInAsStaff(
   page: Page,
-  email: string = demo.admin.email,
-  password: string = demo.admin.password,
+  email: string = company().admin.email,
+  password: string = company().admin.password,
 ): Promise<void> {
   await page.goto('/admin/login');
   await submitSignIn(page, email, password);

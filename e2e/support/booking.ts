@@ -2,8 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiSignIn } from './api.ts';
 import { baseUrl, type ReceivedMail, waitForMail } from './browser.ts';
+import { company, eventCodeOf } from './company.ts';
 import { expectAt, UI_TIMEOUT } from './harness.ts';
-import { demo } from './spec-text.ts';
 import { shows, submitSignIn } from './ui.ts';
 
 /**
@@ -11,11 +11,13 @@ import { shows, submitSignIn } from './ui.ts';
  * points 2, 4 and 8, copied character for character) and helpers for the booking pages and API.
  */
 
-/** The two published demo events (apps/server/src/seed/demo.ts); `e` is hex of `1|<event id>`. */
+/**
+ * The two published events of every demo company (apps/server/src/seed/demo.ts); each spec's
+ * company has its own ids for them (`eventId`, `eventE`).
+ */
 export const demoEvents = {
   camp: {
-    id: 1,
-    e: '317c31',
+    key: 'camp',
     name: 'Summer Gymnastics Holiday Camp',
     ages: 'Ages 5–12',
     venueMapQuery: 'Bounce Gymnastics Centre, 12 Church Street, Parramatta, 2150, Australia',
@@ -25,8 +27,7 @@ export const demoEvents = {
     fullDay: 'Full day',
   },
   ninja: {
-    id: 2,
-    e: '317c32',
+    key: 'ninja',
     name: 'Ninja Warrior Week',
     ages: 'Ages 7+',
     /** 2 places a day; another family holds both of the first day's (waitlist only). */
@@ -35,6 +36,16 @@ export const demoEvents = {
 } as const;
 
 export type DemoEvent = (typeof demoEvents)[keyof typeof demoEvents];
+
+/** The event's id in this spec's company. */
+export function eventId(event: DemoEvent): number {
+  return company().events[event.key];
+}
+
+/** The event's `e` on the public booking page: hex of `<company id>|<event id>`. */
+export function eventE(event: DemoEvent): string {
+  return eventCodeOf(event.key);
+}
 
 /** The demo's prices and codes, in cents (seed/demo.ts): what the checkout's lines must add up to. */
 export const demoPricing = {
@@ -69,17 +80,17 @@ export const bookingText = {
 
 /** /booking?e&authhash: the public booking page of a demo event. */
 export function bookingLink(event: DemoEvent): string {
-  return `/booking?e=${event.e}&authhash=${demo.authhash}`;
+  return `/booking?e=${eventE(event)}&authhash=${company().authhash}`;
 }
 
 /** /booking/checkout?authhash&b, where the booking page sends a signed-in parent. */
 export function checkoutLink(event: DemoEvent): string {
-  return `/booking/checkout?${new URLSearchParams({ authhash: demo.authhash, b: event.e })}`;
+  return `/booking/checkout?${new URLSearchParams({ authhash: company().authhash, b: eventE(event) })}`;
 }
 
 /** The student login with a redirect back to the checkout, where a signed-out visitor lands. */
 export function loginToCheckoutLink(event: DemoEvent): string {
-  return `/admin/students/login?${new URLSearchParams({ authhash: demo.authhash, redirect: checkoutLink(event) })}`;
+  return `/admin/students/login?${new URLSearchParams({ authhash: company().authhash, redirect: checkoutLink(event) })}`;
 }
 
 /** Cents as the app shows them: '$1,234.50', '-$18.00'. */
@@ -133,14 +144,14 @@ export async function apiOk<T>(
 }
 
 /**
- * A paid booking of the demo parent for a new child on one Morning camp day, made through the
+ * A paid booking of the company's parent for a new child on one Morning camp day, made through the
  * API as the checkout page makes it (checkout, then the test card page's pay).
  */
 export async function paidBooking(event: DemoEvent, date: string, child: string) {
-  const token = await apiSignIn(demo.parent.email, demo.parent.password, demo.authhash);
-  const cell = `${event.id}|${sessionOn(await sessionDays(event, token), date, demoEvents.camp.morning).session_id}|${date}`;
+  const token = await apiSignIn(company().parent.email, company().parent.password, company().authhash);
+  const cell = `${eventId(event)}|${sessionOn(await sessionDays(event, token), date, demoEvents.camp.morning).session_id}|${date}`;
   const order = (amount: number) => ({
-    event_id: event.id,
+    event_id: eventId(event),
     quantity: 1,
     booked: [cell],
     children: [
@@ -149,7 +160,7 @@ export async function paidBooking(event: DemoEvent, date: string, child: string)
     amount,
     accept_terms: true,
   });
-  const path = `/api/v1/booking/checkout?authhash=${demo.authhash}`;
+  const path = `/api/v1/booking/checkout?authhash=${company().authhash}`;
   // The server prices the order; a wrong amount answers the right one, as the checkout page sees it.
   const probe = await apiCall('POST', path, { token, body: order(0) });
   const quoted = /changed to \$([\d,]+)\.(\d\d)/.exec(String((probe.body as { message?: string }).message));
@@ -162,10 +173,10 @@ export async function paidBooking(event: DemoEvent, date: string, child: string)
   await apiOk('POST', '/integrations/test/pay', {
     body: { session: checkout.sessionId, card_number: testCards.pays.replaceAll(' ', '') },
   });
-  const staff = await apiSignIn(demo.admin.email, demo.admin.password);
+  const staff = await apiSignIn(company().admin.email, company().admin.password);
   const list = await apiOk<{ data: { id: number; code: string; reference: string }[] }>(
     'GET',
-    `/api/v1/admin/events/${event.id}/bookings?q=${checkout.booking_hash}`,
+    `/api/v1/admin/events/${eventId(event)}/bookings?q=${checkout.booking_hash}`,
     { token: staff },
   );
   expect(list.data).toHaveLength(1);
@@ -185,10 +196,10 @@ export type SessionDays = Record<string, DaySession[]>;
 export async function sessionDays(event: DemoEvent, token?: string | null): Promise<SessionDays> {
   const answer = await apiOk<{ event_id: number; days: SessionDays }>(
     'GET',
-    `/api/v1/booking/sessions?e=${event.e}&authhash=${demo.authhash}`,
+    `/api/v1/booking/sessions?e=${eventE(event)}&authhash=${company().authhash}`,
     { token },
   );
-  expect(answer.event_id).toBe(event.id);
+  expect(answer.event_id).toBe(eventId(event));
   return answer.days;
 }
 
@@ -208,7 +219,7 @@ export function datesOf(days: SessionDays, name: string): string[] {
 
 /** `event|session|date`, the cell encoding of SPEC.md point 3. */
 export function cellOf(event: DemoEvent, days: SessionDays, date: string, name: string): string {
-  return `${event.id}|${sessionOn(days, date, name).session_id}|${date}`;
+  return `${eventId(event)}|${sessionOn(days, date, name).session_id}|${date}`;
 }
 
 export interface PricingLine {
@@ -231,8 +242,8 @@ export function eventCharges(
   token?: string | null,
 ): Promise<Charges> {
   const query = new URLSearchParams({
-    authhash: demo.authhash,
-    event_id: String(event.id),
+    authhash: company().authhash,
+    event_id: String(eventId(event)),
     quantity: String(quantity),
     type_of_registration: 'event',
   });
@@ -342,7 +353,7 @@ export async function checkoutSigningIn(
   await expectAt(page, loginToCheckoutLink(event));
   await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in page');
   await shot?.();
-  await submitSignIn(page, demo.parent.email, demo.parent.password);
+  await submitSignIn(page, company().parent.email, company().parent.password);
   await expectAt(page, checkoutLink(event));
   await shows(page.getByRole('heading', { level: 1, name: 'Checkout' }), 'the checkout page');
   await shows(page.getByRole('region', { name: 'Child 1', exact: true }), "the checkout's first child");
@@ -393,7 +404,7 @@ export function plainLinks(mail: ReceivedMail): string[] {
 
 /**
  * The newest mail to `to` whose subject contains `subject` and whose body contains every one of
- * `mustContain` (several runs or viewports may have sent the same kind of mail).
+ * `mustContain` (the spec's other tests and viewports may have sent the same kind of mail).
  */
 export async function waitForMailWith(
   to: string,

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import type { E2eServer } from '../global-setup.ts';
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },
@@ -30,8 +31,20 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The app of this worker (e2e/global-setup.ts starts one per worker): its address, mail folder,
+ * database and log. Vitest numbers its workers from 1 (VITEST_POOL_ID).
+ */
+export function worker(): E2eServer {
+  const servers = inject('servers');
+  const id = Number(process.env.VITEST_POOL_ID ?? '1');
+  const server = servers[(id - 1) % servers.length];
+  if (!server) throw new Error('no app was started for the end-to-end tests (e2e/global-setup.ts)');
+  return server;
+}
+
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return worker().baseUrl;
 }
 
 /** A fresh context (own storage) at a viewport, with the app's base URL. */
@@ -39,7 +52,12 @@ export async function newPage(
   browser: Browser,
   viewport: ViewportName = 'desktop',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl() });
+  const context = await browser.newContext({
+    viewport: viewports[viewport],
+    baseURL: baseUrl(),
+    // The family and the front desk are in Sydney, like the specs' companies.
+    timezoneId: 'Australia/Sydney',
+  });
   const page = await context.newPage();
   return { context, page };
 }
@@ -73,7 +91,7 @@ export async function waitForMail(
   subjectIncludes: string,
   timeoutMs = 20_000,
 ): Promise<ReceivedMail> {
-  const mailDir = inject('mailDir');
+  const mailDir = worker().mailDir;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of (await readdir(mailDir)).sort().reverse()) {

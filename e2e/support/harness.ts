@@ -1,9 +1,18 @@
+import { existsSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { launchBrowser, newPage, screenshot, type ViewportName } from './browser.ts';
+import { launchBrowser, newPage, screenshot, type ViewportName, worker } from './browser.ts';
 
-/** Every journey runs at both widths: desktop 1280×800 and phone 390×844. */
+/**
+ * A journey whose layout differs by width (checkout, registration, the roll, the parent account)
+ * runs at both: desktop 1280×800 and phone 390×844.
+ */
 export const bothViewports: ViewportName[] = ['desktop', 'phone'];
+/** A staff journey whose layout does not change with width runs once, at the front desk's width. */
+export const staffViewport: ViewportName[] = ['desktop'];
+/** A parent's journey whose layout does not change with width runs once, on a phone. */
+export const parentViewport: ViewportName[] = ['phone'];
 
 /** How long a locator or a URL check waits before the test fails. */
 export const UI_TIMEOUT = 15_000;
@@ -44,16 +53,21 @@ export interface PageFixture {
 export function usePage(spec: string, viewport: ViewportName, getBrowser: () => Browser): () => PageFixture {
   let fixture: PageFixture | undefined;
   let pageErrors: string[] = [];
+  let consoleLines: string[] = [];
   let dialogs: string[] = [];
   let failures = 0;
+  let serverLogFrom = 0;
 
   beforeEach(async () => {
     const { context, page } = await newPage(getBrowser(), viewport);
     context.setDefaultTimeout(UI_TIMEOUT);
     context.setDefaultNavigationTimeout(30_000);
     pageErrors = [];
+    consoleLines = [];
     dialogs = [];
+    serverLogFrom = logSize();
     page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
+    page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.accept().catch(() => {});
@@ -87,6 +101,9 @@ export function usePage(spec: string, viewport: ViewportName, getBrowser: () => 
       if (pageErrors.length > 0)
         console.warn(`[${spec} ${viewport}] uncaught errors in the page:`, pageErrors);
       if (dialogs.length > 0) console.warn(`[${spec} ${viewport}] dialogs not taken by the test:`, dialogs);
+      if (consoleLines.length > 0) console.warn(`[${spec} ${viewport}] the page's console:`, consoleLines);
+      const serverLines = await logSince(serverLogFrom);
+      if (serverLines) console.warn(`[${spec} ${viewport}] the app's log during the test:\n${serverLines}`);
       return;
     }
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);
@@ -97,6 +114,26 @@ export function usePage(spec: string, viewport: ViewportName, getBrowser: () => 
     if (!fixture) throw new Error('no page: usePage registers a beforeEach hook');
     return fixture;
   };
+}
+
+function logSize(): number {
+  const file = worker().logFile;
+  return existsSync(file) ? statSync(file).size : 0;
+}
+
+/** What the worker's app wrote to its log from byte `from` on (the app is shared by the worker's specs one at a time). */
+async function logSince(from: number): Promise<string> {
+  const file = worker().logFile;
+  if (!existsSync(file)) return '';
+  const handle = await open(file, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    const buffer = Buffer.alloc(Math.max(0, size - from));
+    await handle.read(buffer, 0, buffer.length, from);
+    return buffer.toString('utf8').trim();
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

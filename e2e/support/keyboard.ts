@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { testCards } from './booking.ts';
+import { company } from './company.ts';
 import { expectAt } from './harness.ts';
-import { demo } from './spec-text.ts';
 import { shows } from './ui.ts';
 
 /**
@@ -168,7 +168,7 @@ export function keyboardUser(page: Page) {
 
 /**
  * On the focused native select, presses ArrowDown until the chosen option's text matches `option`
- * (at most once per option: earlier specs add children to the demo family, so the list grows).
+ * (at most once per option).
  */
 export async function chooseWithArrows(user: KeyboardUser, select: Locator, option: RegExp): Promise<void> {
   const options = await select.locator('option').count();
@@ -182,14 +182,14 @@ export async function fromTheTop(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
-/** Signs the demo parent in on the parent sign-in page by keyboard: the email field, the password, Enter. */
+/** Signs the company's parent in on the parent sign-in page by keyboard: the email field, the password, Enter. */
 export async function keyboardSignIn(page: Page, user: KeyboardUser): Promise<void> {
   await shows(page.getByRole('heading', { name: 'Parent Sign In' }), 'the parent sign-in page');
   await fromTheTop(page);
   await user.tabTo(/^input "Email address/);
-  await user.type(demo.parent.email);
+  await user.type(company().parent.email);
   await user.tabTo(/^input "Password/);
-  await user.type(demo.parent.password);
+  await user.type(company().parent.password);
   await user.press('Enter');
 }
 

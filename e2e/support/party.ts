@@ -1,11 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { apiSignIn } from './api.ts';
 import { apiOk, money, percentOf } from './booking.ts';
+import { worker } from './browser.ts';
+import { company } from './company.ts';
 import { UI_TIMEOUT } from './harness.ts';
-import { demo } from './spec-text.ts';
 
 /**
  * Birthday parties (issue 6): the demo's party slots and pricing (apps/server/src/seed/demo.ts),
@@ -98,7 +99,7 @@ export type PartyCalendar = Record<string, { available: number }>;
 export async function partyCalendar(year: number): Promise<PartyCalendar> {
   const answer = await apiOk<{ calendar: string }>(
     'GET',
-    `/api/v1/birthday-party/booking/load-calendar?authhash=${demo.authhash}&year=${year}`,
+    `/api/v1/birthday-party/booking/load-calendar?authhash=${company().authhash}&year=${year}`,
   );
   expect(typeof answer.calendar, 'calendar is a JSON string').toBe('string');
   return JSON.parse(answer.calendar) as PartyCalendar;
@@ -118,7 +119,7 @@ export interface SlotCapacity {
 export function slotCapacity(date: string): Promise<SlotCapacity> {
   return apiOk<SlotCapacity>(
     'GET',
-    `/api/v1/birthday-party/booking/slot-capacity?authhash=${demo.authhash}&date=${date}`,
+    `/api/v1/birthday-party/booking/slot-capacity?authhash=${company().authhash}&date=${date}`,
   );
 }
 
@@ -150,9 +151,9 @@ export interface OutboxMail {
   created_at: string;
 }
 
-/** GET /api/v1/admin/mail?q as the demo administrator: the outbox rows matching `q`. */
+/** GET /api/v1/admin/mail?q as the company's administrator: the outbox rows matching `q`. */
 export async function outboxFor(q: string, staffToken?: string): Promise<OutboxMail[]> {
-  const token = staffToken ?? (await apiSignIn(demo.admin.email, demo.admin.password));
+  const token = staffToken ?? (await apiSignIn(company().admin.email, company().admin.password));
   const answer = await apiOk<{ data: OutboxMail[]; total: number }>(
     'GET',
     `/api/v1/admin/mail?${new URLSearchParams({ q, perPage: '100' })}`,
@@ -222,7 +223,7 @@ function decodeMail(raw: string): DecodedMail {
  * SMTP to the test mail server; the newest if several.
  */
 export async function waitForMailTo(to: string, subject: string, timeoutMs = 90_000): Promise<DecodedMail> {
-  const mailDir = inject('mailDir');
+  const mailDir = worker().mailDir;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of (await readdir(mailDir)).sort().reverse()) {
@@ -236,24 +237,24 @@ export async function waitForMailTo(to: string, subject: string, timeoutMs = 90_
 
 // --- Pages ---------------------------------------------------------------------------------------
 
-/** /birthday-party/booking/?authhash=demo (with status=true: the end of a paid checkout). */
+/** /birthday-party/booking/?authhash of the company (with status=true: the end of a paid checkout). */
 export function partyBookingLink(status = false): string {
-  return `/birthday-party/booking/?authhash=${demo.authhash}${status ? '&status=true' : ''}`;
+  return `/birthday-party/booking/?authhash=${company().authhash}${status ? '&status=true' : ''}`;
 }
 
-/** /birthday-party/booking/checkout/?authhash=demo */
+/** /birthday-party/booking/checkout/?authhash of the company */
 export function partyCheckoutLink(): string {
-  return `/birthday-party/booking/checkout/?${new URLSearchParams({ authhash: demo.authhash })}`;
+  return `/birthday-party/booking/checkout/?${new URLSearchParams({ authhash: company().authhash })}`;
 }
 
 /** The student login with a redirect to `target`, where a signed-out parent is sent. */
 export function loginRedirectLink(target: string): string {
-  return `/admin/students/login?${new URLSearchParams({ authhash: demo.authhash, redirect: target })}`;
+  return `/admin/students/login?${new URLSearchParams({ authhash: company().authhash, redirect: target })}`;
 }
 
-/** /birthday-party/update-guest/?id&authhash=demo */
+/** /birthday-party/update-guest/?id&authhash of the company */
 export function updateGuestLink(reference: string): string {
-  return `/birthday-party/update-guest/?id=${reference}&authhash=${demo.authhash}`;
+  return `/birthday-party/update-guest/?id=${reference}&authhash=${company().authhash}`;
 }
 
 /** The party calendar's month label ('November 2026'). */

@@ -12,11 +12,3 @@ export const specText = {
   resetLinkInvalid: 'The password reset link you have clicked is invalid. Please contact the provider.',
   activationInvalid: 'The activation link you have clicked is invalid.',
 } as const;
-
-/** The demo data every fresh install has (README, issue 2 point 6). */
-export const demo = {
-  companyName: 'Bounce Gymnastics Parramatta',
-  authhash: 'demo',
-  admin: { email: 'admin@demo.test', password: 'demo-admin-1', fullName: 'Alex Admin' },
-  parent: { email: 'parent@demo.test', password: 'demo-parent-1', fullName: 'Pat Parent' },
-} as const;

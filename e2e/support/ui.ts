@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { company } from './company.ts';
 import { expectAt, UI_TIMEOUT } from './harness.ts';
-import { demo, specText } from './spec-text.ts';
+import { specText } from './spec-text.ts';
 
 /**
  * A form field by its label. Mantine's required asterisk is aria-hidden, so the accessible name is
@@ -18,10 +19,10 @@ export async function submitSignIn(page: Page, email: string, password: string):
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-/** Signs the demo parent in on the company's student login and waits for their profile page. */
+/** Signs the company's parent (Pat Parent) in on its student login and waits for their profile page. */
 export async function signInAsParent(page: Page): Promise<void> {
-  await page.goto(`/admin/students/login?authhash=${demo.authhash}`);
-  await submitSignIn(page, demo.parent.email, demo.parent.password);
+  await page.goto(`/admin/students/login?authhash=${company().authhash}`);
+  await submitSignIn(page, company().parent.email, company().parent.password);
   await expectAt(page, '/admin/students/profile');
 }
 

@@ -5,15 +5,15 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { linkTo } from './api.ts';
 import { apiOk, demoEvents, plainLinks, waitForMailWith } from './booking.ts';
+import { company } from './company.ts';
 import { UI_TIMEOUT } from './harness.ts';
-import { demo } from './spec-text.ts';
 
 /**
  * Waivers (issue 7): the signing page reached from the booking confirmation mail, the signature pad
  * drawn on with the mouse, downloads of the PDFs the parent and staff pages offer.
  */
 
-/** The demo company's waiver template (seed/demo.ts), asked for events and parties alike. */
+/** Every demo company's waiver template (seed/demo.ts), asked for events and parties alike. */
 export const demoWaiver = { title: 'Participation and medical waiver' } as const;
 
 /** GET /api/v1/students/my-bookings with the parent's token: their event bookings, newest first. */
@@ -47,16 +47,17 @@ export async function newestBookingFor(
 }
 
 /**
- * The waiver link of the demo camp's confirmation mail for `reference` (read from the .eml the
- * test mail server kept), as a path + query on the app: /event-booking/waiver/?id=<ref>&authhash=demo.
+ * The waiver link of the camp's confirmation mail to the company's parent for `reference` (read
+ * from the .eml the test mail server kept), as a path + query on the app:
+ * /event-booking/waiver/?id=<ref>&authhash=<the company's>.
  */
 export async function waiverLinkFromMail(reference: string): Promise<string> {
-  const mail = await waitForMailWith(demo.parent.email, `Booking confirmed: ${demoEvents.camp.name}`, [
+  const mail = await waitForMailWith(company().parent.email, `Booking confirmed: ${demoEvents.camp.name}`, [
     reference,
   ]);
   const link = new URL(linkTo(plainLinks(mail), waiverPaths.event.page));
   expect(link.searchParams.get('id'), 'the waiver link names the booking').toBe(reference);
-  expect(link.searchParams.get('authhash')).toBe(demo.authhash);
+  expect(link.searchParams.get('authhash')).toBe(company().authhash);
   return link.pathname + link.search;
 }
 

@@ -29,17 +29,21 @@ export function demoCoaches(email: (local: string) => string) {
 /** The demo's own coaches (README.md): coach@demo.test and coach2@demo.test. */
 export const DEMO_COACHES = demoCoaches((local) => `${local}@demo.test`);
 
+/** Weeks of classes the demo's term has left at least, so next week's sessions are always there. */
+const WEEKS_LEFT = 3;
+
 /**
- * The NSW term of the built-in calendar that holds `today`, else the next one; past the calendar,
- * ten weeks from this Monday, so the demo always has a term running.
+ * The NSW term of the built-in calendar that holds `today` with at least three weeks to run; in
+ * the school holidays, near a term's end or past the calendar, ten weeks from three Mondays ago.
+ * Either way the demo has a term running, with past sessions and rolls and weeks still to come.
  */
 function currentTerm(today: string): CalendarTerm {
-  const nsw = calendarTerms()
-    .filter((t) => t.region === 'NSW' && t.endDate >= today)
-    .sort((a, b) => a.startDate.localeCompare(b.startDate));
-  const start = mondayOf(today);
+  const running = calendarTerms().find(
+    (t) => t.region === 'NSW' && t.startDate <= today && addDays(today, WEEKS_LEFT * 7) <= t.endDate,
+  );
+  const start = addDays(mondayOf(today), -WEEKS_LEFT * 7);
   return (
-    nsw[0] ?? {
+    running ?? {
       region: 'NSW',
       year: 2027,
       term: 4,
