@@ -21,6 +21,10 @@ export default defineConfig({
           include: ['apps/server/src/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          // Each file builds its own app on its own database and mocks nothing, so files share a
+          // worker's modules: importing the whole server once per worker, not once per file, was
+          // most of the stage's time.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -46,7 +50,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Spec files run in parallel, one app per worker (e2e/global-setup.ts), each file on a
-          // company of its own (e2e/support/company.ts).
+          // company of its own (e2e/support/company.ts); they mock nothing, so a worker's files
+          // share its modules instead of importing playwright and the seed once per file.
+          isolate: false,
         },
       },
     ],

@@ -3,17 +3,16 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import PgBoss from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
-import { connectDatabase, ensureDatabase } from '../apps/server/src/db/client.ts';
+import { connectDatabase } from '../apps/server/src/db/client.ts';
 import { freePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import {
   mailchimpStubEnv,
   startMailchimpStub,
 } from '../apps/server/src/features/communications/mailchimp/testing/mailchimp-stub.ts';
 import { start as startStripeStub } from '../apps/server/src/platform/payments/testing/stripe-stub.ts';
+import { makeTemplateDatabase } from '../apps/server/src/testing/global-setup.ts';
 
 /** What one worker's specs talk to: an app of their own on a database of their own. */
 export interface E2eServer {
@@ -97,17 +96,6 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string) 
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('server did not become healthy within 120 s');
-}
-
-/** One migrated database with the job queue's schema, cloned for each worker's app. */
-async function makeTemplate(adminUrl: string): Promise<void> {
-  const templateUrl = await ensureDatabase(adminUrl, TEMPLATE);
-  const template = connectDatabase(templateUrl, { max: 1 });
-  await runMigrations(template.db);
-  await template.close();
-  const boss = new PgBoss({ connectionString: templateUrl, max: 1, supervise: false, schedule: false });
-  await boss.start();
-  await boss.stop({ graceful: false, wait: true });
 }
 
 async function cloneTemplate(adminUrl: string, name: string): Promise<string> {
@@ -219,7 +207,7 @@ export default async function setup(project: TestProject) {
   await chmod(pgDir, 0o755);
   const postgres = await startEmbeddedPostgres(pgDir);
   const adminUrl = postgres.url;
-  await makeTemplate(adminUrl);
+  await makeTemplateDatabase(adminUrl, TEMPLATE);
   const count = workerCount(project);
   const workers: Worker[] = [];
   const stopAll = async () => {

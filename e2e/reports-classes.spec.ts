@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addDays, apiSearch, goViaSidebar, isoDate, signInAsStaff, topShot } from './support/admin.ts';
+import {
+  addDays,
+  apiSearch,
+  goViaSidebar,
+  isoDate,
+  setReportPeriod,
+  signInAsStaff,
+  topShot,
+} from './support/admin.ts';
 import { apiSignIn } from './support/api.ts';
 import { company, useCompany } from './support/company.ts';
 import { staffViewport, useBrowser, usePage } from './support/harness.ts';
@@ -18,30 +26,6 @@ async function downloadCsv(page: Page, filename: RegExp): Promise<string> {
   ]);
   expect(download.suggestedFilename()).toMatch(filename);
   return readFile((await download.path())!, 'utf8');
-}
-
-/**
- * Sets a date filter and waits until the report is asked for with it (and with `kept`, the filters
- * set before): the page has drawn itself with the new filter, so the next filter set keeps it.
- */
-async function setDate(
-  page: Page,
-  label: string,
-  param: string,
-  value: string,
-  kept: Record<string, string> = {},
-) {
-  const wanted = { ...kept, [param]: value };
-  const asked = page.waitForRequest((request) => {
-    const url = new URL(request.url());
-    return (
-      url.pathname.startsWith('/api/v1/admin/reports/') &&
-      Object.entries(wanted).every(([name, v]) => url.searchParams.get(name) === v)
-    );
-  });
-  await page.getByLabel(label, { exact: true }).fill(value);
-  await asked;
-  await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject(wanted);
 }
 
 /**
@@ -69,8 +53,7 @@ describe.each(staffViewport)('class reports (%s)', (viewport) => {
     expect(from < to, 'the period holds last term').toBe(true);
 
     await goViaSidebar(page, viewport, 'Trial conversions', '/admin/reports/trial-conversions');
-    await setDate(page, 'From', 'from', from);
-    await setDate(page, 'To', 'to', to, { from });
+    await setReportPeriod(page, from, to);
     await shows(
       page.getByRole('table', { name: 'All trials' }).getByRole('cell', { name: `${from} to ${to}` }),
       'the period',

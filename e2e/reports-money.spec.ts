@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addDays, goViaSidebar, isoDate, signInAsStaff, topShot } from './support/admin.ts';
+import { addDays, goViaSidebar, isoDate, setReportPeriod, signInAsStaff, topShot } from './support/admin.ts';
 import { useCompany } from './support/company.ts';
 import { staffViewport, useBrowser, usePage } from './support/harness.ts';
 import { shows } from './support/ui.ts';
@@ -17,36 +17,6 @@ async function downloadCsv(page: Page, filename: RegExp): Promise<string> {
   ]);
   expect(download.suggestedFilename()).toMatch(filename);
   return readFile((await download.path())!, 'utf8');
-}
-
-/**
- * Sets a date filter and waits until the report is asked for with it (and with `kept`, the filters
- * set before): the page has drawn itself with the new filter, so the next filter set keeps it.
- */
-async function setDate(
-  page: Page,
-  label: string,
-  param: string,
-  value: string,
-  kept: Record<string, string> = {},
-) {
-  const wanted = { ...kept, [param]: value };
-  const asked = page.waitForRequest((request) => {
-    const url = new URL(request.url());
-    return (
-      url.pathname.startsWith('/api/v1/admin/reports/') &&
-      Object.entries(wanted).every(([name, v]) => url.searchParams.get(name) === v)
-    );
-  });
-  await page.getByLabel(label, { exact: true }).fill(value);
-  await asked;
-  await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject(wanted);
-}
-
-/** Sets a period filter and waits for the report of it (both dates in the URL). */
-async function period(page: Page, from: string, to: string): Promise<void> {
-  await setDate(page, 'From', 'from', from);
-  await setDate(page, 'To', 'to', to, { from });
 }
 
 /**
@@ -68,7 +38,7 @@ describe.each(staffViewport)('money reports (%s)', (viewport) => {
     const to = addDays(today, 365);
 
     await goViaSidebar(page, viewport, 'Insurance report', '/admin/reports/insurance');
-    await period(page, from, to);
+    await setReportPeriod(page, from, to);
     const covered = page.getByRole('table', { name: 'Covered', exact: true });
     // The company's two children with cover, and no one else (the company is this spec's alone).
     const coverOf = (child: string) => covered.getByRole('row').filter({ hasText: `${child} Family` });
@@ -82,7 +52,7 @@ describe.each(staffViewport)('money reports (%s)', (viewport) => {
     expect(insurance).toMatch(/\r\nAva Family,.*,Full insurance,Season cover,/);
 
     await goViaSidebar(page, viewport, 'Coupon code usages', '/admin/reports/coupon-code-usages');
-    await period(page, from, to);
+    await setReportPeriod(page, from, to);
     await page.getByLabel('Used on', { exact: true }).selectOption({ label: 'Events' });
     await expect.poll(() => new URL(page.url()).searchParams.get('kind')).toBe('event');
     await shows(
@@ -96,7 +66,7 @@ describe.each(staffViewport)('money reports (%s)', (viewport) => {
     expect(usages).toMatch(/\r\nWELCOME10,Coupon,\d+,/);
 
     await goViaSidebar(page, viewport, 'NSW vouchers', '/admin/reports/vouchers');
-    await period(page, from, to);
+    await setReportPeriod(page, from, to);
     await shows(
       page.getByRole('table', { name: 'Vouchers redeemed' }).getByRole('cell', { name: 'AK100200' }),
       'the demo voucher',
@@ -119,7 +89,7 @@ describe.each(staffViewport)('money reports (%s)', (viewport) => {
     await f.shot('vouchers-claimed');
 
     await goViaSidebar(page, viewport, 'Events report', '/admin/reports/events');
-    await period(page, from, to);
+    await setReportPeriod(page, from, to);
     await shows(page.getByRole('table', { name: 'By event', exact: true }), 'the events table');
     await shows(page.getByRole('img', { name: 'Revenue by event' }), 'the revenue chart');
     await shows(page.getByRole('table', { name: 'By day and session' }), 'each day and session');

@@ -3,7 +3,7 @@
 // web build side by side, then end-to-end in Chromium against the built app. Runs every stage,
 // prints each stage's time and the totals last.
 //
-// E2E_WORKERS sets how many apps and browsers the end-to-end stage runs at once (default: one per
+// E2E_WORKERS sets how many apps and browsers the end-to-end stage runs at once (default: two per
 // core, at most 4). E2E_CLOCK (an ISO instant, e.g. 2026-12-08T17:30:00Z) runs the end-to-end stage
 // with every process's clock moved to that instant and ticking on, through libfaketime; E2E_SHUFFLE=1
 // runs the spec files in a random order.
@@ -130,21 +130,26 @@ function clockEnv() {
   return { LD_PRELOAD: FAKETIME_LIBRARY, FAKETIME: `${seconds >= 0 ? '+' : ''}${seconds}` };
 }
 
+/**
+ * Two per core, at most four: a spec mostly waits on its app and its browser (at two workers on
+ * two cores the stage used a third of the processor), so more run at once than there are cores.
+ */
 function e2eWorkers() {
   const configured = Number(process.env.E2E_WORKERS);
   if (Number.isInteger(configured) && configured > 0) return configured;
-  return Math.max(1, Math.min(os.availableParallelism(), 4));
+  return Math.min(os.availableParallelism() * 2, 4);
 }
 
 const started = Date.now();
-// Side by side: the integration files run in parallel among themselves; the rest are short.
+// Side by side. Integration tests mostly wait on PostgreSQL and the jobs, so four workers run
+// them whatever the cores; the checks, unit and web tests use the processor meanwhile.
 await Promise.all([
-  vitest('integration'),
+  vitest('integration', ['--maxWorkers=4']),
   (async () => {
     await check('typecheck', 'npx', ['tsc', '-b']);
     await check('lint', 'npx', ['biome', 'check', '.']);
     await vitest('unit');
-    await vitest('web');
+    await vitest('web', ['--maxWorkers=2']);
     await check('build', 'npm', ['run', 'build', '--silent']);
   })(),
 ]);

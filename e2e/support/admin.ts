@@ -87,6 +87,36 @@ export async function openWeek(
   }
 }
 
+/**
+ * Sets a date filter of a report and waits until the report is asked for with it (and with `kept`,
+ * the filters set before), as a person waits to see the report change before the next filter.
+ */
+async function setReportDate(
+  page: Page,
+  label: string,
+  param: string,
+  value: string,
+  kept: Record<string, string> = {},
+): Promise<void> {
+  const wanted = { ...kept, [param]: value };
+  const asked = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return (
+      url.pathname.startsWith('/api/v1/admin/reports/') &&
+      Object.entries(wanted).every(([name, v]) => url.searchParams.get(name) === v)
+    );
+  });
+  await page.getByLabel(label, { exact: true }).fill(value);
+  await asked;
+  await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject(wanted);
+}
+
+/** Sets a report's period (its From and To filters) and waits for the report of it. */
+export async function setReportPeriod(page: Page, from: string, to: string): Promise<void> {
+  await setReportDate(page, 'From', 'from', from);
+  await setReportDate(page, 'To', 'to', to, { from });
+}
+
 /** The public booking page's `e`: hex of the ASCII of '<company id>|<event id>'. */
 export function eventCode(eventId: number, companyId = company().companyId): string {
   return Buffer.from(`${companyId}|${eventId}`, 'ascii').toString('hex');

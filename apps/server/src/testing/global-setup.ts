@@ -17,6 +17,24 @@ declare module 'vitest' {
 }
 
 /**
+ * A database made anew with every migration and the job queue's own schema, for tests to clone
+ * (`create database … template …`), so each clone's app and pg-boss start at once.
+ */
+export async function makeTemplateDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = connectDatabase(adminUrl, { max: 1 });
+  await admin.pool.query(`drop database if exists ${name} with (force)`);
+  await admin.close();
+  const templateUrl = await ensureDatabase(adminUrl, name);
+  const template = connectDatabase(templateUrl, { max: 1 });
+  await runMigrations(template.db);
+  await template.close();
+  const boss = new PgBoss({ connectionString: templateUrl, max: 1, supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true });
+  return templateUrl;
+}
+
+/**
  * Integration tests: one real PostgreSQL per run (embedded, or TEST_DATABASE_URL), one migrated
  * template database, cloned per test file by `testing/harness.ts`.
  */
@@ -33,18 +51,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const admin = connectDatabase(adminUrl, { max: 1 });
-  await admin.pool.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
-  await admin.close();
-  const templateUrl = await ensureDatabase(adminUrl, TEMPLATE_DATABASE);
-  const template = connectDatabase(templateUrl, { max: 1 });
-  await runMigrations(template.db);
-  await template.close();
-  // The job queue's own schema belongs in the template too, so each test's pg-boss starts at once.
-  const boss = new PgBoss({ connectionString: templateUrl, max: 1, supervise: false, schedule: false });
-  await boss.start();
-  await boss.stop({ graceful: false, wait: true });
-
+  await makeTemplateDatabase(adminUrl, TEMPLATE_DATABASE);
   project.provide('adminDatabaseUrl', adminUrl);
   return stopServer;
 }
