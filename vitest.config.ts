@@ -36,6 +36,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // They run beside the integration tests: a checkout test that takes 2 s alone has taken
+          // over 5 s with the processor shared.
+          testTimeout: 15_000,
         },
       },
       {

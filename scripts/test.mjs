@@ -3,7 +3,7 @@
 // web build side by side, then end-to-end in Chromium against the built app. Runs every stage,
 // prints each stage's time and the totals last.
 //
-// E2E_WORKERS sets how many apps and browsers the end-to-end stage runs at once (default: two per
+// E2E_WORKERS sets how many apps and browsers the end-to-end stage runs at once (default: one per
 // core, at most 4). E2E_CLOCK (an ISO instant, e.g. 2026-12-08T17:30:00Z) runs the end-to-end stage
 // with every process's clock moved to that instant and ticking on, through libfaketime; E2E_SHUFFLE=1
 // runs the spec files in a random order.
@@ -130,14 +130,10 @@ function clockEnv() {
   return { LD_PRELOAD: FAKETIME_LIBRARY, FAKETIME: `${seconds >= 0 ? '+' : ''}${seconds}` };
 }
 
-/**
- * Two per core, at most four: a spec mostly waits on its app and its browser (at two workers on
- * two cores the stage used a third of the processor), so more run at once than there are cores.
- */
 function e2eWorkers() {
   const configured = Number(process.env.E2E_WORKERS);
   if (Number.isInteger(configured) && configured > 0) return configured;
-  return Math.min(os.availableParallelism() * 2, 4);
+  return Math.max(1, Math.min(os.availableParallelism(), 4));
 }
 
 const started = Date.now();
