@@ -106,7 +106,7 @@ describe.each(staffViewport)('admin accounts (%s)', (viewport) => {
     await apiInviteStaff(adminToken, { full_name: `Casey Coach ${viewport}`, email, role: 'companycoach' });
     const mail = await waitForMail(email, 'invited');
     await page.goto(linkTo(mail.links, '/admin/reset-password'));
-    // An invitation sets a first password: "Set your password", not "Reset" (issue 21 point 16).
+    // An invitation sets a first password: "Set your password", not "Reset".
     await shows(page.getByRole('heading', { name: 'Set your password' }), "'Set your password'");
     expect(await page.getByText('Reset your password').count()).toBe(0);
     await field(page, 'Password').fill(password);
@@ -115,7 +115,7 @@ describe.each(staffViewport)('admin accounts (%s)', (viewport) => {
     await page.getByRole('button', { name: 'Set Password' }).click();
     await expectAt(page, '/admin/login');
     await submitSignIn(page, email, password);
-    // A coach lands on the day's roll (issue 13); a coach with no coach profile sees no sessions.
+    // A coach lands on the day's roll (decision 012); a coach with no coach profile sees no sessions.
     await expectAt(page, '/admin/roll');
 
     // The sidebar: the Roll (its Classes group is open on the roll; Events is reached below), no Users.
@@ -183,7 +183,7 @@ describe.each(bothViewports)('admin accounts, users and the outbox (%s)', (viewp
       fullName,
       email,
       'Staff',
-      // Invited, not yet signed in: not "Active" (issue 21 point 16).
+      // Invited, not yet signed in: not "Active".
       'Invited',
       'Never',
     ]);

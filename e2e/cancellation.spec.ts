@@ -6,7 +6,7 @@ import { bothViewports, expectAt, useBrowser, usePage } from './support/harness.
 import { expectFitsWidth, shows, signInAsParent } from './support/ui.ts';
 
 /**
- * Self-service cancellation (issue 15): the spec's company, like every copy of the demo, lets
+ * Self-service cancellation: the spec's company, like every copy of the demo, lets
  * parents cancel an event day 48 hours ahead for a full credit (seed/cancellation-demo.ts). The
  * parent sees what comes back before confirming, and the day is gone from the booking.
  */

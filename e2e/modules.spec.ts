@@ -14,7 +14,7 @@ import {
 import { expectFitsWidth, shows, submitSignIn } from './support/ui.ts';
 
 /**
- * Plans and modules (issue 18): the company's admin picks a plan, turns the classes module
+ * Plans and modules: the company's admin picks a plan, turns the classes module
  * off and sees the sidebar lose Timetable, and /admin/timetable answers the not-found page; the
  * module comes back on. Demo data: seed/plans-demo.ts (Starter, Growth, Studio, the installation's
  * plans; the spec's company, a copy of the demo, starts without a plan, so with every module).

@@ -29,7 +29,7 @@ async function downloadCsv(page: Page, filename: RegExp): Promise<string> {
 }
 
 /**
- * The class reports of issue 17 on the spec's company (seed/reports-demo.ts: last term with two
+ * The class reports on the spec's company (seed/reports-demo.ts: last term with two
  * trials a class, one converted): each opened from the sidebar, filtered, its chart drawn, its CSV
  * downloaded.
  */

@@ -20,7 +20,7 @@ async function downloadCsv(page: Page, filename: RegExp): Promise<string> {
 }
 
 /**
- * The money reports of issue 17 on the spec's company (seed/money-reports-demo.ts: the Family
+ * The money reports on the spec's company (seed/money-reports-demo.ts: the Family
  * children on the camp's second day, Noah with daily cover and Ava with season cover, paid with
  * WELCOME10 and an NSW voucher): each opened from the sidebar, its period set, its chart drawn,
  * its CSV downloaded.

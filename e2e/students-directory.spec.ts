@@ -5,7 +5,7 @@ import { bothViewports, useBrowser, usePage } from './support/harness.ts';
 import { expectFitsWidth, shows } from './support/ui.ts';
 
 /**
- * The staff Students screens (issue 17): staff search the company's children by their parent's name,
+ * The staff Students screens: staff search the company's children by their parent's name,
  * open Ruby Walker's screen (seed/classes-demo.ts: Tom Walker's daughter, in Kinder Gym, with a
  * peanut allergy in her medical notes) and save her school.
  */
