@@ -5,6 +5,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { demoEventCode } from '../../apps/server/src/seed/demo.ts';
 import { baseUrl, type ViewportName } from './browser.ts';
 import { company } from './company.ts';
 import { expectAt, type PageFixture, UI_TIMEOUT } from './harness.ts';
@@ -119,7 +120,7 @@ export async function setReportPeriod(page: Page, from: string, to: string): Pro
 
 /** The public booking page's `e`: hex of the ASCII of '<company id>|<event id>'. */
 export function eventCode(eventId: number, companyId = company().companyId): string {
-  return Buffer.from(`${companyId}|${eventId}`, 'ascii').toString('hex');
+  return demoEventCode(eventId, companyId);
 }
 
 // --- Screenshots ---------------------------------------------------------------------------------
